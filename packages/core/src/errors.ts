@@ -1,0 +1,29 @@
+/** Every failure a client can see: the spec's code, the public API's HTTP status, and extra fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly extras: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (msg: string, extras: Record<string, unknown> = {}): ApiError =>
+  new ApiError('BAD_REQUEST', 400, msg, extras);
+
+export const missingArgument = (name: string): ApiError =>
+  new ApiError('REQUEST_VARIABLE_MISSING', 400, `Missing '${name}' argument`, { var_name: name });
+
+export const invalidArgument = (name: string, why: string): ApiError =>
+  new ApiError('BAD_REQUEST', 400, `Invalid '${name}': ${why}`, { var_name: name });
+
+export const unauthorized = (msg = 'Not logged in: API authentication or user session required'): ApiError =>
+  new ApiError('UNAUTHORIZED', 401, msg);
+
+export const notFound = (msg: string): ApiError => new ApiError('NOT_FOUND', 404, msg);
+
+/** Raised when an action lacks permission; the public API answers these with 400 BAD_REQUEST. */
+export const insufficientPermission = (msg = 'Insufficient permission'): ApiError => badRequest(msg);

@@ -1,0 +1,16 @@
+import type { DomainEvent } from './index.js';
+
+/** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
+export type IdKind = 'user' | 'profile_field';
+
+/** Which newly allocated ids an event records, so a counter can be recovered from the log. */
+export function idsInEvent(event: DomainEvent): [IdKind, number][] {
+  switch (event.type) {
+    case 'UserCreated':
+      return [['user', event.data.user_id]];
+    case 'CustomProfileFieldCreated':
+      return [['profile_field', event.data.field_id]];
+    default:
+      return [];
+  }
+}

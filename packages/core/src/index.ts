@@ -1,0 +1,17 @@
+export * from './clock.js';
+export * from './errors.js';
+export * from './roles.js';
+export type * from './events/index.js';
+export * from './settings/user-settings.js';
+export * from './settings/setting-groups.js';
+export * from './realm/realm-settings.js';
+export * from './realm/realm-constants.js';
+export type * from './users/user-state.js';
+export * from './users/email-address.js';
+export * from './users/full-name.js';
+export * from './users/create-user.js';
+export * from './users/update-user.js';
+export * from './events/ids-in-event.js';
+export * from './streams.js';
+export * from './settings/setting-values.js';
+export * from './settings/update-settings.js';

@@ -1,0 +1,28 @@
+/** Organization-wide settings that commands consult; clients read them from the register response. */
+export interface RealmSettings {
+  name_changes_disabled: boolean;
+  email_changes_disabled: boolean;
+  allow_message_editing: boolean;
+  message_content_edit_limit_seconds: number | null;
+  move_messages_within_stream_limit_seconds: number | null;
+  move_messages_between_streams_limit_seconds: number | null;
+  topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
+  default_language: string;
+  waiting_period_threshold: number;
+  invite_required: boolean;
+  message_retention_days: number;
+}
+
+export const DEFAULT_REALM_SETTINGS: Readonly<RealmSettings> = Object.freeze({
+  name_changes_disabled: false,
+  email_changes_disabled: false,
+  allow_message_editing: true,
+  message_content_edit_limit_seconds: 600,
+  move_messages_within_stream_limit_seconds: 604800,
+  move_messages_between_streams_limit_seconds: 604800,
+  topics_policy: 'allow_empty_topic',
+  default_language: 'en',
+  waiting_period_threshold: 0,
+  invite_required: true,
+  message_retention_days: -1,
+});

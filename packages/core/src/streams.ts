@@ -1,0 +1,13 @@
+import { createHash } from 'node:crypto';
+
+/** Stream names: `<category>-<id>`, so analysts can select a category by prefix. */
+export const streams = {
+  realm: (): string => 'realm',
+  user: (userId: number): string => `user-${userId}`,
+  /**
+   * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
+   * into stream names, where erasure could not reach it.
+   */
+  claim: (kind: string, key: string): string =>
+    `${kind}claim-${createHash('sha256').update(`${kind}:${key}`).digest('hex').slice(0, 40)}`,
+};

@@ -1,0 +1,62 @@
+import type { DomainEvent, EventMetadata, StoredEvent } from '@chat/core';
+
+/** What the appender expects the stream to look like before its events land. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | bigint | number;
+
+export interface EventToAppend {
+  /** Deterministic per request, so a retried append is recognised rather than doubled. */
+  id: string;
+  event: DomainEvent;
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** Global position of the last event appended. */
+  position: number;
+  /** Revision of the stream's last event. */
+  revision: number;
+}
+
+export interface ReadAllOptions {
+  fromPosition?: number;
+  maxCount?: number;
+}
+
+export type EventListener = (events: readonly StoredEvent[]) => void;
+
+/**
+ * The durable log. Positions are global and increase in append order; revisions count from 0
+ * within a stream. An append with a wrong expectation changes nothing and throws WrongExpectedRevision.
+ */
+export interface EventStore {
+  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(stream: string): AsyncIterable<StoredEvent>;
+  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent>;
+  /** Revision of a stream's last event, or null when the stream does not exist. */
+  streamRevision(stream: string): Promise<number | null>;
+  /** Position of the last event in the log (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Calls the listener with every event after `fromPosition`, in order: first those already stored,
+   * then each new one as it is appended. Returns a function that stops the subscription.
+   */
+  subscribe(fromPosition: number, listener: EventListener): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | null,
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, found ${actual === null ? 'no stream' : actual}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export function revisionMatches(expected: ExpectedRevision, actual: number | null): boolean {
+  if (expected === 'no_stream') return actual === null;
+  if (expected === 'stream_exists') return actual !== null;
+  return actual !== null && BigInt(actual) === BigInt(expected);
+}

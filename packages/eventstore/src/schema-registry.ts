@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+
+export const EVENT_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/events/', import.meta.url));
+const METADATA_SCHEMA = fileURLToPath(new URL('../../../schemas/metadata/EventMetadata.v1.json', import.meta.url));
+
+export interface EventSchema {
+  $id: string;
+  title: string;
+  description: string;
+  'x-version': number;
+  'x-emitted-by': string[];
+  properties: Record<string, { type?: string | string[]; description?: string }>;
+  required?: string[];
+}
+
+/** Every event type's JSON Schema by `Type.vN`, compiled once. */
+export class EventSchemaRegistry {
+  private readonly validators = new Map<string, ValidateFunction>();
+  readonly schemas = new Map<string, EventSchema>();
+  readonly validateMetadata: ValidateFunction;
+
+  constructor(dir = EVENT_SCHEMA_DIR) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+      const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as EventSchema;
+      this.schemas.set(schema.$id, schema);
+      this.validators.set(schema.$id, ajv.compile(schema));
+    }
+    this.validateMetadata = ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+  }
+
+  /** Returns a description of what is wrong, or null when the data fits `type.vN`. */
+  check(type: string, version: number, data: unknown): string | null {
+    const validate = this.validators.get(`${type}.v${version}`);
+    if (!validate) return `no schema for ${type}.v${version}`;
+    if (validate(data)) return null;
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+  }
+
+  latestVersion(type: string): number | null {
+    let latest: number | null = null;
+    for (const schema of this.schemas.values()) {
+      if (schema.title === type && (latest === null || schema['x-version'] > latest)) latest = schema['x-version'];
+    }
+    return latest;
+  }
+}

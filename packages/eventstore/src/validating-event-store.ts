@@ -1,0 +1,48 @@
+import type { StoredEvent } from '@chat/core';
+import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions } from './event-store.js';
+import type { EventSchemaRegistry } from './schema-registry.js';
+
+export class InvalidEventError extends Error {
+  constructor(type: string, detail: string) {
+    super(`Event ${type} does not match its schema: ${detail}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** Refuses any event whose data or metadata does not match its JSON Schema, before it reaches the log. */
+export class ValidatingEventStore implements EventStore {
+  constructor(
+    readonly inner: EventStore,
+    private readonly registry: EventSchemaRegistry,
+  ) {}
+
+  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    for (const { event, metadata } of events) {
+      const problem = this.registry.check(event.type, metadata.schema_version, event.data);
+      if (problem) throw new InvalidEventError(event.type, problem);
+      if (!this.registry.validateMetadata(metadata)) {
+        throw new InvalidEventError(event.type, `metadata ${JSON.stringify(this.registry.validateMetadata.errors)}`);
+      }
+    }
+    return this.inner.append(stream, events, expected);
+  }
+
+  readStream(stream: string): AsyncIterable<StoredEvent> {
+    return this.inner.readStream(stream);
+  }
+  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
+    return this.inner.readAll(options);
+  }
+  streamRevision(stream: string): Promise<number | null> {
+    return this.inner.streamRevision(stream);
+  }
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+  subscribe(fromPosition: number, listener: EventListener): () => void {
+    return this.inner.subscribe(fromPosition, listener);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

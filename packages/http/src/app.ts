@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { ApiError } from '@chat/core';
+import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
+import { sendError, sendJson, successBody, toApiError } from './envelope.js';
+import { gatherParams, unknownParams } from './params.js';
+import type { RequestSchemaCheck } from './request-schemas.js';
+import { HANDLED, type Route } from './route.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions {
+  routes: readonly Route[];
+  schemas: ReadonlyMap<string, RequestSchemaCheck>;
+  authenticator: Authenticator;
+  onServerError?: (error: unknown, req: Request) => void;
+  bodyLimit?: string;
+  /** Pages outside the API (confirmation links), mounted before the not-found handler. */
+  mountPages?: (app: Express) => void;
+}
+
+/** Builds the express app from the one route table: auth, decoding, validation, envelopes. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  const api = express.Router();
+  const limit = options.bodyLimit ?? '1mb';
+  api.use(express.urlencoded({ extended: false, limit, parameterLimit: 10000 }));
+  api.use(multer({ limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0 } }).none());
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of options.routes) {
+    const check = options.schemas.get(route.schema);
+    if (!check) throw new Error(`No request schema '${route.schema}' for ${route.method} ${route.path}`);
+    const handlers = [];
+    if (route.auth !== 'none') handlers.push(basicAuthentication(options.authenticator, route.auth === 'optional'));
+    handlers.push(async (req: Request, res: Response) => {
+      const params = gatherParams(req);
+      const ignored = unknownParams(params, check.known);
+      for (const name of ignored) delete params[name];
+      const path = { ...req.params } as Record<string, unknown>;
+      check.check(Object.assign(params, path));
+      for (const name of Object.keys(path)) {
+        path[name] = params[name];
+        delete params[name];
+      }
+      const result = await route.handle({
+        params,
+        path,
+        caller: callerOf(req),
+        requestId: String(req.headers['x-request-id'] ?? randomUUID()),
+        client: String(req.headers['user-agent'] ?? ''),
+        raw: { req, res },
+      });
+      if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
+    });
+    api[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](route.path, ...handlers);
+    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+  }
+  for (const [path, methods] of methodsByPath) {
+    api.all(path, (_req: Request, res: Response) =>
+      sendError(res, new ApiError('METHOD_NOT_ALLOWED', 405, 'Method Not Allowed', { allowed_methods: methods }), {
+        Allow: methods.join(', '),
+      }),
+    );
+  }
+  app.use(API_PREFIX, api);
+  options.mountPages?.(app);
+  app.use((req: Request, res: Response) =>
+    sendError(res, new ApiError('NOT_FOUND', 404, `Endpoint not found: ${req.method} ${req.path}`)),
+  );
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) options.onServerError?.(error, req);
+    if (!res.headersSent) sendError(res, apiError);
+  });
+  return app;
+}

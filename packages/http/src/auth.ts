@@ -1,0 +1,55 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import basicAuth from 'express-basic-auth';
+import { ApiError, unauthorized } from '@chat/core';
+import { errorBody, sendError } from './envelope.js';
+import type { Caller } from './route.js';
+
+/**
+ * Looks credentials up in an index (never by scanning users) and compares keys in constant time.
+ * A refusal says why: an invalid key, or a deactivated account.
+ */
+export interface Authenticator {
+  authenticate(email: string, apiKey: string): Promise<Caller | ApiError>;
+}
+
+export const REALM_CHALLENGE = 'Basic realm="chat"';
+
+interface AuthState {
+  caller?: Caller;
+  refusal?: ApiError;
+}
+const states = new WeakMap<Request, AuthState>();
+
+export const callerOf = (req: Request): Caller | null => states.get(req)?.caller ?? null;
+
+/**
+ * HTTP Basic auth through express-basic-auth with an async authorizer. The authorizer is bound to the
+ * request, so what it finds travels with that request and never through shared state.
+ */
+export function basicAuthentication(authenticator: Authenticator, optional: boolean): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.headers.authorization) {
+      if (optional) return next();
+      return sendError(res, unauthorized(), { 'WWW-Authenticate': REALM_CHALLENGE });
+    }
+    const state: AuthState = {};
+    states.set(req, state);
+    basicAuth({
+      authorizeAsync: true,
+      challenge: true,
+      realm: 'chat',
+      authorizer: (email: string, key: string, done: (error: null, ok: boolean) => void) => {
+        authenticator.authenticate(email, key).then(
+          (outcome) => {
+            if (outcome instanceof ApiError) state.refusal = outcome;
+            else state.caller = outcome;
+            done(null, !(outcome instanceof ApiError));
+          },
+          // express-basic-auth asserts on an authorizer error; a lookup failure is ours, so it goes to the error handler.
+          (error: unknown) => next(error),
+        );
+      },
+      unauthorizedResponse: () => errorBody(state.refusal ?? unauthorized('Invalid credentials')),
+    })(req, res, next);
+  };
+}

@@ -1,0 +1,34 @@
+import type { ServerResponse } from 'node:http';
+import { ApiError } from '@chat/core';
+
+/** Writes a JSON body with the public API's headers; bodies are built once and written directly. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function successBody(fields: Record<string, unknown>, ignored: readonly string[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { result: 'success', msg: '', ...fields };
+  if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
+  return body;
+}
+
+export function errorBody(error: ApiError): Record<string, unknown> {
+  return { ...error.extras, result: 'error', msg: error.message, code: error.code };
+}
+
+export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, error.status, errorBody(error), headers);
+}
+
+/** Anything that is not an ApiError is our fault: the client learns nothing of its details. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.name === 'MulterError') return new ApiError('BAD_REQUEST', 400, `Malformed multipart body: ${error.message}`);
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+  const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';
+  if (type === 'entity.too.large' || status === 413) return new ApiError('BAD_REQUEST', 413, 'Request body too large');
+  if (status >= 400 && status < 500) return new ApiError('BAD_REQUEST', 400, 'Malformed request body');
+  return new ApiError('INTERNAL_SERVER_ERROR', 500, 'Internal server error');
+}

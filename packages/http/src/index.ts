@@ -1,0 +1,6 @@
+export * from './app.js';
+export * from './auth.js';
+export * from './envelope.js';
+export * from './params.js';
+export * from './request-schemas.js';
+export * from './route.js';

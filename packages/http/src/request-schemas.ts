@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ApiError, badRequest, missingArgument } from '@chat/core';
+
+export const API_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
+
+interface PropertySchema {
+  type?: string | string[];
+  'x-json'?: boolean;
+}
+
+interface RequestSchema {
+  $id: string;
+  properties?: Record<string, PropertySchema>;
+  'x-path'?: string[];
+}
+
+/** One endpoint's parameter rules: which fields exist, which carry JSON, and the compiled check. */
+export class RequestSchemaCheck {
+  readonly known: ReadonlySet<string>;
+  private readonly jsonFields: [string, boolean][];
+
+  constructor(
+    readonly schema: RequestSchema,
+    private readonly validate: ValidateFunction,
+  ) {
+    const properties = schema.properties ?? {};
+    const path = new Set(schema['x-path'] ?? []);
+    this.known = new Set(Object.keys(properties).filter((name) => !path.has(name)));
+    this.jsonFields = Object.entries(properties)
+      .filter(([, property]) => property['x-json'])
+      .map(([name, property]) => [name, ([] as string[]).concat(property.type ?? []).includes('string')]);
+  }
+
+  /** Decodes JSON-carrying fields, coerces and checks everything; throws the API error naming the parameter. */
+  check(values: Record<string, unknown>): void {
+    for (const [name, allowsPlainString] of this.jsonFields) {
+      const raw = values[name];
+      if (typeof raw !== 'string') continue;
+      try {
+        values[name] = JSON.parse(raw);
+      } catch {
+        if (!allowsPlainString) throw badRequest(`Argument '${name}' is not valid JSON.`, { var_name: name });
+      }
+    }
+    if (!this.validate(values)) throw describe((this.validate.errors ?? [])[0]);
+  }
+}
+
+function describe(error: ErrorObject | undefined): ApiError {
+  if (!error) return badRequest('Invalid request');
+  if (error.keyword === 'required') return missingArgument(String(error.params.missingProperty));
+  const [name, ...rest] = error.instancePath.split('/').filter(Boolean);
+  const where = rest.length > 0 ? `${name}[${rest.join('][')}]` : name;
+  if (error.keyword === 'enum') {
+    const allowed = (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+    return badRequest(`Invalid '${where}': must be one of ${allowed}`, { var_name: name });
+  }
+  return badRequest(`Invalid '${where}': ${error.message ?? 'bad value'}`, { var_name: name });
+}
+
+/** Compiles every request schema in schemas/api once at start-up. */
+export function loadRequestSchemas(dir = API_SCHEMA_DIR): Map<string, RequestSchemaCheck> {
+  const ajv = new Ajv({ coerceTypes: true, useDefaults: false, allErrors: false, strict: false });
+  const checks = new Map<string, RequestSchemaCheck>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as RequestSchema;
+    checks.set(file.replace(/\.json$/, ''), new RequestSchemaCheck(schema, ajv.compile(schema)));
+  }
+  return checks;
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type AuthMode = 'required' | 'optional' | 'none';
+
+/** The authenticated caller, as the pipeline hands it to views. */
+export interface Caller {
+  user_id: number;
+  email: string;
+}
+
+export interface RouteCall {
+  /** Query-string and body parameters after JSON decoding, coercion and schema validation. */
+  params: Record<string, unknown>;
+  /** Path parameters, validated by the same schema. */
+  path: Record<string, unknown>;
+  caller: Caller | null;
+  requestId: string;
+  client: string;
+  /** Lets a streaming view write the response itself (long-polls, NDJSON exports). */
+  raw: { req: IncomingMessage; res: ServerResponse };
+}
+
+/** A view's answer: extra fields for the success envelope, or `handled` when it wrote the response itself. */
+export type RouteResult = Record<string, unknown> | typeof HANDLED;
+export const HANDLED = Symbol('handled');
+
+export interface Route {
+  method: HttpMethod;
+  /** Express path under /api/v1, e.g. `/users/:user_id`. */
+  path: string;
+  auth: AuthMode;
+  /** File name (without .json) of the request schema in schemas/api/. */
+  schema: string;
+  handle(call: RouteCall): Promise<RouteResult>;
+}

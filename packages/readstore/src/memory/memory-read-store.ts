@@ -1,0 +1,35 @@
+import type { CheckpointStore, CollectionSpec, DocumentCollection, ReadStore } from '../read-store.js';
+import { MemoryCollection } from './memory-collection.js';
+
+class MemoryCheckpoints implements CheckpointStore {
+  readonly positions = new Map<string, number>();
+  async get(name: string): Promise<number> {
+    return this.positions.get(name) ?? 0;
+  }
+  async set(name: string, position: number): Promise<void> {
+    this.positions.set(name, position);
+  }
+}
+
+/** The embedded default: everything in the process, rebuilt from the log at every start. */
+export class MemoryReadStore implements ReadStore {
+  readonly persistent = false;
+  readonly checkpoints = new MemoryCheckpoints();
+  private readonly collections = new Map<string, MemoryCollection<object>>();
+
+  collection<T extends object>(spec: CollectionSpec): DocumentCollection<T> {
+    let existing = this.collections.get(spec.name);
+    if (!existing) {
+      existing = new MemoryCollection<object>(spec);
+      this.collections.set(spec.name, existing);
+    }
+    return existing as unknown as DocumentCollection<T>;
+  }
+
+  async clear(): Promise<void> {
+    for (const collection of this.collections.values()) collection.clear();
+    this.checkpoints.positions.clear();
+  }
+
+  async close(): Promise<void> {}
+}

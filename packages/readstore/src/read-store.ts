@@ -1,0 +1,41 @@
+export type DocumentKey = string | number;
+
+/** How a collection is looked up besides its key: by the value of one field, unique or not. */
+export interface CollectionSpec {
+  name: string;
+  /** Fields with a unique index: findOne(field, value). */
+  uniqueFields?: readonly string[];
+  /** Fields with a non-unique index: findMany(field, value). */
+  fields?: readonly string[];
+}
+
+/**
+ * A read model's documents, keyed. Writes carry the log position of the event that caused them,
+ * so an adapter that persists can ignore a write it has already applied.
+ */
+export interface DocumentCollection<T extends object> {
+  get(key: DocumentKey): Promise<T | undefined>;
+  findOne(field: string, value: DocumentKey): Promise<T | undefined>;
+  findMany(field: string, value: DocumentKey): Promise<T[]>;
+  all(): Promise<T[]>;
+  count(): Promise<number>;
+  put(key: DocumentKey, doc: T, position: number): Promise<void>;
+  delete(key: DocumentKey, position: number): Promise<void>;
+}
+
+/** How far each projection has applied the log. */
+export interface CheckpointStore {
+  get(name: string): Promise<number>;
+  set(name: string, position: number): Promise<void>;
+}
+
+/** The read side of the server: named collections plus the checkpoints of the projections writing them. */
+export interface ReadStore {
+  collection<T extends object>(spec: CollectionSpec): DocumentCollection<T>;
+  readonly checkpoints: CheckpointStore;
+  /** Whether models survive a restart (and so need not be rebuilt from position 0). */
+  readonly persistent: boolean;
+  /** Drops every document and checkpoint: the models are rebuilt from the log afterwards. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}

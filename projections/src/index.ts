@@ -1,0 +1,13 @@
+export * from './projection.js';
+export * from './projection-runner.js';
+export * from './read-models.js';
+export { realmProjection } from './realm/realm-projection.js';
+export { usersProjection } from './users/users-projection.js';
+
+import type { ReadModels } from './read-models.js';
+import type { Projection } from './projection.js';
+import { realmProjection } from './realm/realm-projection.js';
+import { usersProjection } from './users/users-projection.js';
+
+/** Every read-model projection, in the order they are applied to each event. */
+export const allProjections = (models: ReadModels): Projection[] => [realmProjection(models), usersProjection(models)];

@@ -1,0 +1,100 @@
+import type { StoredEvent } from '@chat/core';
+import type { EventStore } from '@chat/eventstore';
+import type { CheckpointStore } from '@chat/readstore';
+import type { Projection } from './projection.js';
+
+export const READ_MODELS_CHECKPOINT = 'read-models';
+
+interface Waiter {
+  position: number;
+  resolve: () => void;
+}
+
+/**
+ * Applies the log to the projections in order, one event at a time, and keeps a checkpoint.
+ * Commands call waitFor(position) after appending so the client reads its own write.
+ */
+export class ProjectionRunner {
+  private readonly pending: StoredEvent[] = [];
+  private waiters: Waiter[] = [];
+  private draining = false;
+  private unsubscribe: (() => void) | null = null;
+  private failure: Error | null = null;
+  /** Position of the last event every projection has applied. */
+  position = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly projections: readonly Projection[],
+    private readonly checkpoints: CheckpointStore,
+    private readonly options: { checkpointEvery?: number; onError?: (error: Error) => void } = {},
+  ) {}
+
+  /** Catches up with the log from the stored checkpoint, then follows new appends. */
+  async start(): Promise<void> {
+    this.position = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    const head = await this.store.headPosition();
+    this.unsubscribe = this.store.subscribe(this.position, (events) => this.enqueue(events));
+    await this.waitFor(head);
+  }
+
+  waitFor(position: number): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.position >= position) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    while (this.draining) await new Promise((resolve) => setImmediate(resolve));
+    await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
+  }
+
+  private enqueue(events: readonly StoredEvent[]): void {
+    for (const event of events) this.pending.push(event);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    const every = this.options.checkpointEvery ?? 1000;
+    let sinceCheckpoint = 0;
+    try {
+      let index = 0;
+      while (index < this.pending.length) {
+        const event = this.pending[index++];
+        if (event.position <= this.position) continue;
+        for (const projection of this.projections) await projection.apply(event);
+        this.position = event.position;
+        if (++sinceCheckpoint >= every) {
+          await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
+          sinceCheckpoint = 0;
+        }
+        if (index >= 4096) {
+          this.pending.splice(0, index);
+          index = 0;
+        }
+        this.release();
+      }
+      this.pending.length = 0;
+      if (sinceCheckpoint > 0) await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      this.options.onError?.(this.failure);
+    } finally {
+      this.draining = false;
+    }
+    this.release();
+  }
+
+  private release(): void {
+    if (this.waiters.length === 0) return;
+    const still: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (waiter.position <= this.position) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+}

@@ -1,0 +1,36 @@
+import type { RealmSettings, UserSettings, UserState } from '@chat/core';
+import type { DocumentCollection, ReadStore } from '@chat/readstore';
+
+export interface RealmState {
+  name: string;
+  description: string;
+  settings: RealmSettings;
+  user_settings_defaults: UserSettings;
+  /** Milliseconds since the epoch. */
+  date_created: number;
+}
+
+export interface ProfileFieldState {
+  id: number;
+  name: string;
+  hint: string;
+  type: number;
+  order: number;
+}
+
+/** Every read model the server keeps, by use. */
+export interface ReadModels {
+  realm: DocumentCollection<RealmState>;
+  users: DocumentCollection<UserState>;
+  profileFields: DocumentCollection<ProfileFieldState>;
+}
+
+export const REALM_KEY = 'realm';
+
+export function openReadModels(store: ReadStore): ReadModels {
+  return {
+    realm: store.collection<RealmState>({ name: 'realm' }),
+    users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'] }),
+    profileFields: store.collection<ProfileFieldState>({ name: 'profile_fields' }),
+  };
+}

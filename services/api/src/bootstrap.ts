@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, Role, streams } from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import { createUser } from './actions/create-user.js';
+import type { ServerContext } from './server-context.js';
+
+export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
+export const DEFAULT_ORG_NAME = 'Chat';
+
+export interface BootstrapOutcome {
+  created: boolean;
+  /** Set only when the password was generated here: shown once, never stored in clear. */
+  generatedCredentials?: { email: string; password: string };
+}
+
+/** The first start on an empty log creates the organization and its owner. */
+export async function bootstrapOrganization(ctx: ServerContext): Promise<BootstrapOutcome> {
+  if (await ctx.models.realm.get(REALM_KEY)) return { created: false };
+  const { config } = ctx;
+  const origin = { actorId: null, requestId: 'bootstrap', client: 'server' };
+  const email = config.ownerEmail ?? DEFAULT_OWNER_EMAIL;
+  const password = config.ownerPassword ?? randomBytes(12).toString('base64url');
+  await ctx.bus.commit(origin, [
+    {
+      stream: streams.realm(),
+      expected: 'no_stream',
+      events: [
+        {
+          type: 'RealmCreated',
+          data: {
+            name: config.orgName ?? DEFAULT_ORG_NAME,
+            description: '',
+            settings: { ...DEFAULT_REALM_SETTINGS },
+            user_settings_defaults: { ...DEFAULT_USER_SETTINGS },
+          },
+        },
+      ],
+    },
+  ]);
+  await createUser(ctx, origin, { email, password, full_name: 'Owner', role: Role.Owner, can_change_user_emails: true });
+  return config.ownerPassword ? { created: true } : { created: true, generatedCredentials: { email, password } };
+}

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: 'sqlite' | 'esdb';
+  esdbUrl: string | null;
+  readStore: 'memory' | 'mongodb';
+  mongoUrl: string | null;
+  ownerEmail: string | null;
+  ownerPassword: string | null;
+  orgName: string | null;
+  /** The address clients use to reach the server; defaults to http://HOST:PORT (the bound port). */
+  externalUrl: string;
+  externalUrlExplicit: boolean;
+  /** scrypt cost (N); lowered only by tests. */
+  scryptCost: number;
+}
+
+export class ConfigError extends Error {}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${value}')`);
+  }
+  return parsed;
+}
+
+/** Reads the server's configuration from the environment; a bad value stops the start with a clear message. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer('PORT', env.PORT, 9991, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const eventStore = oneOf('EVENT_STORE', env.EVENT_STORE, ['sqlite', 'esdb'] as const, 'sqlite');
+  const readStore = oneOf('READ_STORE', env.READ_STORE, ['memory', 'mongodb'] as const, 'memory');
+  if (eventStore === 'esdb' && !env.ESDB_URL) throw new ConfigError('EVENT_STORE=esdb needs ESDB_URL');
+  if (readStore === 'mongodb' && !env.MONGO_URL) throw new ConfigError('READ_STORE=mongodb needs MONGO_URL');
+  const externalUrl = (env.CHAT_EXTERNAL_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(externalUrl);
+  } catch {
+    throw new ConfigError(`CHAT_EXTERNAL_URL must be a URL (got '${externalUrl}')`);
+  }
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    eventStore,
+    esdbUrl: env.ESDB_URL || null,
+    readStore,
+    mongoUrl: env.MONGO_URL || null,
+    ownerEmail: env.CHAT_OWNER_EMAIL || null,
+    ownerPassword: env.CHAT_OWNER_PASSWORD || null,
+    orgName: env.CHAT_ORG_NAME || null,
+    externalUrl,
+    externalUrlExplicit: Boolean(env.CHAT_EXTERNAL_URL),
+    scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
+  };
+}
+
+function powerOfTwo(name: string, value: number): number {
+  if ((value & (value - 1)) !== 0) throw new ConfigError(`${name} must be a power of two (got ${value})`);
+  return value;
+}

@@ -1,0 +1,57 @@
+import { badRequest, dummyEmail, normalizeEmail, type UserState } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import type { ServerContext } from '../server-context.js';
+import { canSeeEmail, userView } from '../views/user-view.js';
+import { callerUser, realmHost } from './call-context.js';
+
+const viewOptions = (ctx: ServerContext, call: RouteCall) => ({
+  realmHost: realmHost(ctx),
+  clientGravatar: call.params.client_gravatar !== false,
+  includeCustomProfileFields: call.params.include_custom_profile_fields === true,
+});
+
+/** GET /users */
+export async function listUsers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const options = viewOptions(ctx, call);
+  const users = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
+  return { members: users.map((user) => userView(user, viewer, options)) };
+}
+
+/** GET /users/me */
+export async function getOwnUser(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const view = userView(viewer, viewer, { realmHost: realmHost(ctx), clientGravatar: false, includeCustomProfileFields: true });
+  return { ...view, delivery_email: viewer.email };
+}
+
+/** GET /users/{user_id} and GET /users/{email} */
+export async function getUser(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const user = await resolveUser(ctx, viewer, String(call.path.user));
+  return { user: userView(user, viewer, viewOptions(ctx, call)) };
+}
+
+/**
+ * A path segment naming a user: an id, the real address (when the viewer may see it), or the
+ * placeholder address `user<id>@<host>` that stands in for hidden ones.
+ */
+export async function resolveUser(ctx: ServerContext, viewer: UserState, segment: string): Promise<UserState> {
+  let user: UserState | undefined;
+  if (/^\d+$/.test(segment)) {
+    user = await ctx.models.users.get(Number(segment));
+  } else {
+    const email = normalizeEmail(segment);
+    const placeholder = /^user(\d+)@(.+)$/.exec(email);
+    if (placeholder && placeholder[2] === realmHost(ctx).toLowerCase()) {
+      const candidate = await ctx.models.users.get(Number(placeholder[1]));
+      if (candidate && dummyEmail(candidate.user_id, realmHost(ctx)).toLowerCase() === email) user = candidate;
+    }
+    if (!user) {
+      const candidate = await ctx.models.users.findOne('email', email);
+      if (candidate && canSeeEmail(viewer, candidate)) user = candidate;
+    }
+  }
+  if (!user) throw badRequest('No such user');
+  return user;
+}

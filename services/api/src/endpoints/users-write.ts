@@ -1,0 +1,49 @@
+import { badRequest, insufficientPermission, isAdminRole, streams, type UpdateUser } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { createUser } from '../actions/create-user.js';
+import { updateUser } from '../actions/update-user.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+import { resolveUser } from './users-read.js';
+
+/** POST /users */
+export async function createUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  if (!isAdminRole(actor.role)) throw insufficientPermission('Must be an organization administrator');
+  const password = String(call.params.password);
+  if (password.length === 0) throw badRequest("Invalid 'password': must not be empty");
+  const user_id = await createUser(ctx, originOf(call), {
+    email: String(call.params.email),
+    password,
+    full_name: String(call.params.full_name),
+  });
+  return { user_id };
+}
+
+/** PATCH /users/{user_id} and PATCH /users/{email} */
+export async function updateUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  if (!isAdminRole(actor.role)) throw insufficientPermission('Insufficient permission');
+  const target = await resolveUser(ctx, actor, String(call.path.user));
+  const { full_name, role, profile_data, new_email } = call.params as UpdateUser;
+  await updateUser(ctx, originOf(call), actor, target.user_id, { full_name, role, profile_data, new_email });
+  return {};
+}
+
+/** POST /users/me/api_key/regenerate: the old key stops working at once. */
+export async function regenerateApiKey(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  const stream = streams.user(user.user_id);
+  const generation = await ctx.bus.run(originOf(call), async () => {
+    const current = await callerUser(ctx, call);
+    const api_key_generation = current.api_key_generation + 1;
+    return {
+      appends: [
+        { stream, expected: await currentRevision(ctx.store, stream), events: [{ type: 'UserApiKeyRotated', data: { user_id: user.user_id, api_key_generation } }] },
+      ],
+      result: api_key_generation,
+    };
+  });
+  return { api_key: ctx.apiKeys.keyFor(user.user_id, generation) };
+}

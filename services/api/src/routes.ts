@@ -1,0 +1,36 @@
+import type { AuthMode, HttpMethod, Route, RouteCall, RouteResult } from '@chat/http';
+import { fetchApiKey } from './endpoints/fetch-api-key.js';
+import { createProfileField, listProfileFields } from './endpoints/profile-fields.js';
+import { serverSettings } from './endpoints/server-settings.js';
+import { updateSettingsEndpoint } from './endpoints/settings.js';
+import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
+import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
+import type { ServerContext } from './server-context.js';
+
+type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
+
+/** The one route table: method, path under /api/v1, authentication, request schema, view. */
+export function routeTable(ctx: ServerContext): Route[] {
+  const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View): Route => ({
+    method,
+    path,
+    auth,
+    schema,
+    handle: (call) => view(ctx, call),
+  });
+  return [
+    route('GET', '/server_settings', 'none', 'empty', serverSettings),
+    route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey),
+    route('GET', '/users', 'required', 'users-list', listUsers),
+    route('POST', '/users', 'required', 'users-create', createUserEndpoint),
+    route('GET', '/users/me', 'required', 'empty', getOwnUser),
+    route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),
+    route('GET', '/users/:user', 'required', 'user-get', getUser),
+    route('PATCH', '/users/:user', 'required', 'user-update', updateUserEndpoint),
+    route('PATCH', '/settings', 'required', 'settings-update', updateSettingsEndpoint),
+    route('PATCH', '/settings/display', 'required', 'settings-update', updateSettingsEndpoint),
+    route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),
+    route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
+    route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileField),
+  ];
+}

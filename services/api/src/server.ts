@@ -1,0 +1,56 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, loadRequestSchemas } from '@chat/http';
+import { ApiKeyAuthenticator } from './authenticator.js';
+import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
+import { closeContext, composeServer, type Overrides } from './compose.js';
+import type { Config } from './config.js';
+import { confirmEmailChange } from './endpoints/confirm-email.js';
+import { routeTable } from './routes.js';
+import type { ServerContext } from './server-context.js';
+
+export interface RunningServer {
+  ctx: ServerContext;
+  url: string;
+  port: number;
+  bootstrap: BootstrapOutcome;
+  close(): Promise<void>;
+}
+
+/** Composes the server, creates the organization on first start, and listens. */
+export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
+  const ctx = await composeServer(config, overrides);
+  try {
+    const bootstrap = await bootstrapOrganization(ctx);
+    const app = createApp({
+      routes: routeTable(ctx),
+      schemas: loadRequestSchemas(),
+      authenticator: new ApiKeyAuthenticator(ctx.models, ctx.apiKeys),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: req.path }, 'request failed'),
+      mountPages: (pages) => pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx)),
+    });
+    const server = await new Promise<Server>((resolve, reject) => {
+      const listening: Server = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    });
+    server.keepAliveTimeout = 65_000;
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
+    return {
+      ctx,
+      port,
+      url,
+      bootstrap,
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await closeContext(ctx);
+      },
+    };
+  } catch (error) {
+    await closeContext(ctx);
+    throw error;
+  }
+}
