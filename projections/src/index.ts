@@ -11,3 +11,6 @@ import { usersProjection } from './users/users-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [realmProjection(models), usersProjection(models)];
+export * from './client-events/feed-sink.js';
+export { clientEventsProjection } from './client-events/client-events-projection.js';
+export { profileFieldView } from './client-events/profile-field-view.js';

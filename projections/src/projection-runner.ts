@@ -8,6 +8,7 @@ export const READ_MODELS_CHECKPOINT = 'read-models';
 interface Waiter {
   position: number;
   resolve: () => void;
+  reject: (error: Error) => void;
 }
 
 /**
@@ -20,6 +21,9 @@ export class ProjectionRunner {
   private draining = false;
   private unsubscribe: (() => void) | null = null;
   private failure: Error | null = null;
+  /** While set, no event is applied: readers see the models exactly at `position`. */
+  private gate: Promise<void> | null = null;
+  private applying: Promise<void> | null = null;
   /** Position of the last event every projection has applied. */
   position = 0;
 
@@ -41,7 +45,24 @@ export class ProjectionRunner {
   waitFor(position: number): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.position >= position) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+    return new Promise((resolve, reject) => this.waiters.push({ position, resolve, reject }));
+  }
+
+  /**
+   * Runs `read` while no event is being applied, so what it reads is the state at exactly `position`
+   * (register uses this to take a snapshot that matches its queue's start).
+   */
+  async exclusive<T>(read: (position: number) => Promise<T>): Promise<T> {
+    while (this.gate) await this.gate;
+    let open = (): void => {};
+    this.gate = new Promise((resolve) => (open = resolve));
+    try {
+      if (this.applying) await this.applying;
+      return await read(this.position);
+    } finally {
+      this.gate = null;
+      open();
+    }
   }
 
   async stop(): Promise<void> {
@@ -65,7 +86,10 @@ export class ProjectionRunner {
       while (index < this.pending.length) {
         const event = this.pending[index++];
         if (event.position <= this.position) continue;
-        for (const projection of this.projections) await projection.apply(event);
+        while (this.gate) await this.gate;
+        this.applying = this.applyOne(event);
+        await this.applying;
+        this.applying = null;
         this.position = event.position;
         if (++sinceCheckpoint >= every) {
           await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
@@ -82,10 +106,18 @@ export class ProjectionRunner {
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
       this.options.onError?.(this.failure);
+      for (const waiter of this.waiters) waiter.reject(this.failure);
+      this.waiters = [];
     } finally {
       this.draining = false;
     }
     this.release();
+    // Events that arrived while the final checkpoint was written found draining set and were only queued.
+    if (!this.failure && this.pending.length > 0) void this.drain();
+  }
+
+  private async applyOne(event: StoredEvent): Promise<void> {
+    for (const projection of this.projections) await projection.apply(event);
   }
 
   private release(): void {

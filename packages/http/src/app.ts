@@ -28,7 +28,11 @@ export function createApp(options: AppOptions): Express {
   const api = express.Router();
   const limit = options.bodyLimit ?? '1mb';
   api.use(express.urlencoded({ extended: false, limit, parameterLimit: 10000 }));
-  api.use(multer({ limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0 } }).none());
+  const multipart = multer({ limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0 } }).none();
+  // Busboy reports a truncated body or a missing boundary as a plain Error: still the client's fault, not a 500.
+  api.use((req: Request, res: Response, next: NextFunction) =>
+    multipart(req, res, (error?: unknown) => next(error === undefined ? undefined : malformedMultipart(error))),
+  );
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of options.routes) {
@@ -77,4 +81,9 @@ export function createApp(options: AppOptions): Express {
     if (!res.headersSent) sendError(res, apiError);
   });
   return app;
+}
+
+function malformedMultipart(error: unknown): unknown {
+  if (error instanceof ApiError || (error instanceof Error && error.name === 'MulterError')) return error;
+  return new ApiError('BAD_REQUEST', 400, `Malformed multipart body: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -2,11 +2,21 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { type Clock, systemClock } from '@chat/core';
-import { EventSchemaRegistry, type EventStore, type IdAllocator, LogIdAllocator, SqliteEventStore, ValidatingEventStore } from '@chat/eventstore';
-import { allProjections, openReadModels, ProjectionRunner } from '@chat/projections';
-import { MemoryReadStore, type ReadStore } from '@chat/readstore';
+import {
+  EsdbEventStore,
+  EsdbIdAllocator,
+  EventSchemaRegistry,
+  type EventStore,
+  type IdAllocator,
+  LogIdAllocator,
+  SqliteEventStore,
+  ValidatingEventStore,
+} from '@chat/eventstore';
+import { allProjections, clientEventsProjection, openReadModels, ProjectionRunner } from '@chat/projections';
+import { loadQueues, QueueRegistry, saveQueues } from '@chat/realtime';
+import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
-import { type Config, ConfigError } from './config.js';
+import type { Config } from './config.js';
 import { type Mailer, OutboxMailer } from './mail/mailer.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
@@ -29,11 +39,17 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const store = new ValidatingEventStore(raw, registry);
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
-  const runner = new ProjectionRunner(store, allProjections(models), readStore.checkpoints, {
+  const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs });
+  const realmHost = (): string => new URL(config.externalUrl).host;
+  const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost })];
+  const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
-  const ids: IdAllocator = new LogIdAllocator(store);
+  const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : new LogIdAllocator(store);
   await runner.start();
+  // Queues come back after the rebuild, so they do not receive the replayed history.
+  const restored = loadQueues(queues, queuesFile(config));
+  if (restored > 0) log.info({ restored }, 'event queues restored');
   return {
     config,
     clock,
@@ -48,21 +64,25 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
     mailer: overrides.mailer ?? new OutboxMailer(join(config.dataDir, 'outbox')),
+    queues,
   };
 }
 
 async function openEventStore(config: Config): Promise<EventStore> {
-  if (config.eventStore === 'sqlite') return new SqliteEventStore(join(config.dataDir, 'events.sqlite3'));
-  throw new ConfigError('EVENT_STORE=esdb is not wired yet');
+  if (config.eventStore === 'esdb' && config.esdbUrl) return EsdbEventStore.connect(config.esdbUrl);
+  return new SqliteEventStore(join(config.dataDir, 'events.sqlite3'));
 }
 
 async function openReadStore(config: Config): Promise<ReadStore> {
-  if (config.readStore === 'memory') return new MemoryReadStore();
-  throw new ConfigError('READ_STORE=mongodb is not wired yet');
+  if (config.readStore === 'mongodb' && config.mongoUrl) return MongoReadStore.connect(config.mongoUrl, 'chat_read_models');
+  return new MemoryReadStore();
 }
+
+const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.runner.stop();
+  saveQueues(ctx.queues, queuesFile(ctx.config));
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();

@@ -16,6 +16,10 @@ export interface Config {
   externalUrlExplicit: boolean;
   /** scrypt cost (N); lowered only by tests. */
   scryptCost: number;
+  /** Event queues idle this long are dropped (600 s). */
+  queueIdleMs: number;
+  /** A waiting poll gets a heartbeat after this long (50 s, within the 45–55 s clients expect). */
+  heartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     orgName: env.CHAT_ORG_NAME || null,
     externalUrl,
     externalUrlExplicit: Boolean(env.CHAT_EXTERNAL_URL),
+    queueIdleMs: integer('CHAT_QUEUE_IDLE_MS', env.CHAT_QUEUE_IDLE_MS, 600_000, 1, 86_400_000),
+    heartbeatMs: integer('CHAT_HEARTBEAT_MS', env.CHAT_HEARTBEAT_MS, 50_000, 1, 3_600_000),
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
 }

@@ -1,10 +1,13 @@
 import type { AuthMode, HttpMethod, Route, RouteCall, RouteResult } from '@chat/http';
+import { deleteQueue, getEvents } from './endpoints/events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { createProfileField, listProfileFields } from './endpoints/profile-fields.js';
 import { serverSettings } from './endpoints/server-settings.js';
 import { updateSettingsEndpoint } from './endpoints/settings.js';
+import { setTyping } from './endpoints/typing.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
+import { register } from './register/register-endpoint.js';
 import type { ServerContext } from './server-context.js';
 
 type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
@@ -32,5 +35,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),
     route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
     route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileField),
+    route('POST', '/register', 'required', 'register', register),
+    route('GET', '/events', 'required', 'events-get', getEvents),
+    route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
+    route('POST', '/typing', 'required', 'typing', setTyping),
   ];
 }

@@ -33,6 +33,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       const listening: Server = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
     });
     server.keepAliveTimeout = 65_000;
+    // Idle queues are also dropped lazily when touched; the sweep frees the ones nobody touches again.
+    const sweep = setInterval(() => ctx.queues.collectIdle(), Math.min(60_000, config.queueIdleMs)).unref();
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
@@ -42,6 +44,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       url,
       bootstrap,
       close: async () => {
+        clearInterval(sweep);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -1,7 +1,7 @@
 import { badRequest, dummyEmail, normalizeEmail, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { ServerContext } from '../server-context.js';
-import { canSeeEmail, userView } from '../views/user-view.js';
+import { canSeeEmail, userView } from '@chat/wire';
 import { callerUser, realmHost } from './call-context.js';
 
 const viewOptions = (ctx: ServerContext, call: RouteCall) => ({

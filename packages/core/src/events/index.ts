@@ -1,0 +1,38 @@
+import type { ClaimEvent } from './claim-events.js';
+import type { IdEvent } from './id-events.js';
+import type { RealmEvent } from './realm-events.js';
+import type { UserEvent } from './user-events.js';
+
+export type * from './claim-events.js';
+export type * from './id-events.js';
+export type * from './realm-events.js';
+export type * from './user-events.js';
+
+/** Every fact the domain records. */
+export type DomainEvent = RealmEvent | UserEvent | ClaimEvent | IdEvent;
+export type DomainEventType = DomainEvent['type'];
+export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Who did it, when, and in answer to which request: carried by every stored event. */
+export interface EventMetadata {
+  actor_id: number | null;
+  occurred_at: number;
+  request_id: string;
+  client: string;
+  schema_version: number;
+  causation_id: string | null;
+  correlation_id: string;
+}
+
+interface StoredEnvelope {
+  position: number;
+  stream: string;
+  revision: number;
+  id: string;
+  metadata: EventMetadata;
+}
+
+/** An event as read back from the log; a switch on `type` narrows `data`. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? StoredEnvelope & { type: E['type']; data: E['data'] }
+  : never;

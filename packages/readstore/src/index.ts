@@ -1,0 +1,4 @@
+export * from './read-store.js';
+export { MemoryCollection } from './memory/memory-collection.js';
+export { MemoryReadStore } from './memory/memory-read-store.js';
+export { MongoReadStore } from './mongodb/mongo-read-store.js';

@@ -1,0 +1,48 @@
+import type { Audience, ClientEvent, FeedEntry } from './client-event.js';
+
+/**
+ * A user's feed: the client events addressed to them, in order. Queues are cursors into it; entries
+ * every queue has acknowledged are dropped, so an idle user costs an empty array.
+ */
+export class UserFeed {
+  private entries: FeedEntry[] = [];
+
+  constructor(
+    readonly userId: number,
+    /** Seq of the newest entry ever appended (-1 before the first). */
+    public head = -1,
+  ) {}
+
+  append(event: ClientEvent, audience?: Audience): FeedEntry {
+    this.head += 1;
+    const entry: FeedEntry = audience ? { seq: this.head, event, audience } : { seq: this.head, event };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /** Entries with seq greater than `after`, oldest first. */
+  after(after: number): FeedEntry[] {
+    if (this.entries.length === 0 || this.entries[this.entries.length - 1].seq <= after) return [];
+    const first = this.entries[0].seq;
+    return this.entries.slice(Math.max(0, after + 1 - first));
+  }
+
+  /** Forgets entries every queue has acknowledged (seq <= `upTo`). */
+  trim(upTo: number): void {
+    if (this.entries.length === 0 || this.entries[0].seq > upTo) return;
+    const first = this.entries[0].seq;
+    this.entries = this.entries.slice(Math.min(this.entries.length, upTo + 1 - first));
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  snapshot(): { head: number; entries: FeedEntry[] } {
+    return { head: this.head, entries: [...this.entries] };
+  }
+
+  restore(entries: FeedEntry[]): void {
+    this.entries = [...entries];
+  }
+}

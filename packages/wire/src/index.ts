@@ -1,0 +1,2 @@
+export * from './user-view.js';
+export * from './settings-events.js';

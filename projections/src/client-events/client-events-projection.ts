@@ -1,0 +1,21 @@
+import type { StoredEvent } from '@chat/core';
+import type { Projection } from '../projection.js';
+import type { ReadModels } from '../read-models.js';
+import type { FanoutOptions, FeedSink } from './feed-sink.js';
+import { realmFanout } from './realm-fanout.js';
+import { userFanout } from './user-fanout.js';
+
+/**
+ * Turns each domain event into client events for exactly the users allowed to see it. It runs after
+ * the read-model projections, so it sees the state the event produced.
+ */
+export function clientEventsProjection(models: ReadModels, sink: FeedSink, options: FanoutOptions): Projection {
+  return {
+    name: 'client-events',
+    async apply(event: StoredEvent): Promise<void> {
+      if (!sink.hasListeners()) return;
+      const deliveries = [...(await userFanout(event, models, options)), ...(await realmFanout(event, models))];
+      if (deliveries.length > 0) sink.publish(deliveries);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { UserState } from '@chat/core';
+import type { Capabilities } from '@chat/realtime';
+import type { ServerContext } from '../server-context.js';
+
+/** What every register section builder gets: the server, the viewer, and the client's choices. */
+export interface RegisterContext {
+  ctx: ServerContext;
+  viewer: UserState;
+  capabilities: Capabilities;
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  includeSubscribers: 'true' | 'false' | 'partial';
+}
+
+/** Builds one part of the initial state; keyed by the event type whose events keep it current. */
+export type SectionBuilder = (rc: RegisterContext) => Promise<Record<string, unknown>>;

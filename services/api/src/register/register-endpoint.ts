@@ -1,0 +1,70 @@
+import { FEATURE_LEVEL, SERVER_VERSION } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { type Capabilities, type CapabilityName, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
+import { callerUser } from '../endpoints/call-context.js';
+import type { ServerContext } from '../server-context.js';
+import type { RegisterContext } from './register-context.js';
+import { EVENT_TYPES, SECTIONS } from './sections/index.js';
+import { normalizeNarrow } from './narrow-terms.js';
+
+function capabilitiesOf(raw: unknown): Capabilities {
+  const capabilities: Capabilities = { ...NO_CAPABILITIES };
+  if (typeof raw !== 'object' || raw === null) return capabilities;
+  for (const name of Object.keys(NO_CAPABILITIES) as CapabilityName[]) {
+    const value = (raw as Record<string, unknown>)[name];
+    if (typeof value === 'boolean') capabilities[name] = value;
+  }
+  return capabilities;
+}
+
+/** Keeps the types this server knows; the API says unsupported ones are ignored. */
+const knownTypes = (types: unknown): string[] | null =>
+  Array.isArray(types) ? types.filter((type): type is string => typeof type === 'string' && EVENT_TYPES.has(type)) : null;
+
+/**
+ * POST /register: the queue is created and the snapshot taken while no event is being applied, so
+ * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them.
+ */
+export async function register(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const p = call.params;
+  const capabilities = capabilitiesOf(p.client_capabilities);
+  const eventTypes = knownTypes(p.event_types);
+  const fetchTypes = p.fetch_event_types !== undefined ? knownTypes(p.fetch_event_types) : eventTypes;
+  const narrow: NarrowTerm[] = normalizeNarrow(p.narrow);
+  const rc: RegisterContext = {
+    ctx,
+    viewer,
+    capabilities,
+    applyMarkdown: p.apply_markdown === true,
+    clientGravatar: p.client_gravatar !== false,
+    includeSubscribers: String(p.include_subscribers ?? 'false') as RegisterContext['includeSubscribers'],
+  };
+  const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
+    const queue = ctx.queues.register({
+      userId: viewer.user_id,
+      eventTypes,
+      capabilities,
+      narrow,
+      applyMarkdown: rc.applyMarkdown,
+      clientGravatar: rc.clientGravatar,
+      allPublicStreams: p.all_public_streams === true,
+    });
+    const parts: Record<string, unknown> = {};
+    for (const [type, build] of SECTIONS) {
+      if (fetchTypes === null || fetchTypes.includes(type)) Object.assign(parts, await build(rc));
+    }
+    return { queueId: queue.id, lastEventId: queue.lastAcked, sections: parts };
+  });
+  return {
+    queue_id: queueId,
+    last_event_id: lastEventId,
+    zulip_feature_level: FEATURE_LEVEL,
+    zulip_version: SERVER_VERSION,
+    zulip_merge_base: SERVER_VERSION,
+    service_feature_level: FEATURE_LEVEL,
+    service_version: SERVER_VERSION,
+    service_merge_base: SERVER_VERSION,
+    ...sections,
+  };
+}

@@ -1,0 +1,22 @@
+import type { SectionBuilder } from '../register-context.js';
+import { customProfileFieldsSection } from './custom-profile-fields-section.js';
+import { realmSection } from './realm-section.js';
+import { realmUserSection } from './realm-user-section.js';
+import { userSettingsSection } from './user-settings-section.js';
+
+/** Register sections by the event type that keeps each current; later features add theirs here. */
+export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, SectionBuilder>([
+  ['realm', realmSection],
+  ['realm_user', realmUserSection],
+  ['user_settings', userSettingsSection],
+  ['custom_profile_fields', customProfileFieldsSection],
+]);
+
+/** Event types a queue may ask for: sections plus events that have no section of their own. */
+export const EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...SECTIONS.keys(),
+  'heartbeat',
+  'typing',
+  'update_display_settings',
+  'update_global_notifications',
+]);

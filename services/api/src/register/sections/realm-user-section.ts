@@ -1,0 +1,34 @@
+import { Role } from '@chat/core';
+import { avatarUrl, userView } from '@chat/wire';
+import { realmHost } from '../../endpoints/call-context.js';
+import type { SectionBuilder } from '../register-context.js';
+
+/** The `realm_user` section: every user, and the viewer's own identity and permissions. */
+export const realmUserSection: SectionBuilder = async ({ ctx, viewer, clientGravatar }) => {
+  const options = { realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true };
+  const users = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
+  const canCreate = viewer.role <= Role.Member;
+  return {
+    realm_users: users.filter((u) => u.is_active).map((u) => userView(u, viewer, options)),
+    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => userView(u, viewer, options)),
+    cross_realm_bots: [],
+    user_id: viewer.user_id,
+    email: userView(viewer, viewer, options).email,
+    delivery_email: viewer.email,
+    full_name: viewer.full_name,
+    role: viewer.role,
+    is_owner: viewer.role === Role.Owner,
+    is_admin: viewer.role <= Role.Administrator,
+    is_moderator: viewer.role === Role.Moderator,
+    is_guest: viewer.role === Role.Guest,
+    avatar_source: 'G',
+    avatar_url: avatarUrl(viewer, false),
+    avatar_url_medium: avatarUrl(viewer, false),
+    can_create_streams: canCreate,
+    can_create_public_streams: canCreate,
+    can_create_private_streams: canCreate,
+    can_create_web_public_streams: false,
+    can_subscribe_other_users: canCreate,
+    can_invite_others_to_realm: viewer.role <= Role.Administrator,
+  };
+};

@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EsdbEventStore, SqliteEventStore } from '@chat/eventstore';
+import { eventStoreContract } from './event-store.contract.js';
+
+const directories: string[] = [];
+
+eventStoreContract(
+  'SqliteEventStore',
+  async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'chat-events-'));
+    directories.push(directory);
+    return new SqliteEventStore(join(directory, 'events.sqlite'));
+  },
+  async () => {
+    for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+  },
+);
+
+const esdbUrl = process.env.ESDB_URL;
+if (esdbUrl) {
+  eventStoreContract('EsdbEventStore', async () => EsdbEventStore.connect(esdbUrl));
+} else {
+  describe('EventStore contract: EsdbEventStore', function () {
+    it('runs only against a server: set ESDB_URL, e.g. esdb://localhost:2113?tls=false');
+  });
+}

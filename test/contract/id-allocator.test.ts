@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { DomainEvent, EventMetadata, IdKind, StoredEvent } from '@chat/core';
+import {
+  EsdbEventStore,
+  EsdbIdAllocator,
+  type IdAllocator,
+  LogIdAllocator,
+  type ReservationLog,
+  SqliteEventStore,
+} from '@chat/eventstore';
+
+const METADATA: EventMetadata = {
+  actor_id: null,
+  occurred_at: 1_700_000_000_000,
+  request_id: 'id-allocator-test',
+  client: 'id-allocator-test',
+  schema_version: 1,
+  causation_id: null,
+  correlation_id: 'id-allocator-test',
+};
+
+const userCreated = (user_id: number): DomainEvent => ({
+  type: 'UserCreated',
+  data: {
+    user_id,
+    email: `user${user_id}@example.com`,
+    full_name: `User ${user_id}`,
+    role: 400,
+    password_hash: null,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    timezone: '',
+    api_key_generation: 1,
+    can_change_user_emails: false,
+  },
+});
+
+const record = (store: SqliteEventStore, stream: string, event: DomainEvent) =>
+  store.append(stream, [{ id: randomUUID(), event, metadata: METADATA }], 'no_stream');
+
+/** The embedded log as a ReservationLog, so the reservation protocol is exercised without a server. */
+function reservationLog(store: SqliteEventStore): ReservationLog {
+  return {
+    append: (stream, events, expected) => store.append(stream, events, expected),
+    readAll: (options) => store.readAll(options),
+    lastEvent: async (stream) => {
+      let last: StoredEvent | null = null;
+      for await (const event of store.readStream(stream)) last = event;
+      return last;
+    },
+  };
+}
+
+/** Both allocators asked at once, many times: returns the ids each one handed out. */
+async function race(a: IdAllocator, b: IdAllocator, kind: IdKind, rounds: number): Promise<[number[], number[]]> {
+  const calls = Array.from({ length: rounds }, () => Promise.all([a.next(kind), b.next(kind)]));
+  const pairs = await Promise.all(calls);
+  return [pairs.map(([x]) => x), pairs.map(([, y]) => y)];
+}
+
+function expectDisjointAndIncreasing(first: number[], second: number[]): void {
+  expect(new Set([...first, ...second]).size).to.equal(first.length + second.length);
+  for (const ids of [first, second]) expect(ids).to.deep.equal([...ids].sort((x, y) => x - y));
+}
+
+describe('Id allocators', function () {
+  let directory: string;
+  let store: SqliteEventStore;
+
+  beforeEach(function () {
+    directory = mkdtempSync(join(tmpdir(), 'chat-ids-'));
+    store = new SqliteEventStore(join(directory, 'events.sqlite'));
+  });
+
+  afterEach(async function () {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('LogIdAllocator counts up from the highest id the log records, and follows new events', async function () {
+    await record(store, 'user-3', userCreated(3));
+    await record(store, 'user-7', userCreated(7));
+    const allocator = new LogIdAllocator(store);
+    expect([await allocator.next('user'), await allocator.next('user')]).to.deep.equal([8, 9]);
+    expect(await allocator.next('profile_field')).to.equal(1);
+    await record(store, 'user-20', userCreated(20));
+    expect(await allocator.next('user')).to.equal(21);
+    await allocator.close();
+  });
+
+  it('EsdbIdAllocator starts above the ids already in the log, then hands out its block in order', async function () {
+    await record(store, 'user-41', userCreated(41));
+    const allocator = new EsdbIdAllocator(reservationLog(store), { blockSize: 5 });
+    const ids = [];
+    for (let i = 0; i < 7; i += 1) ids.push(await allocator.next('user'));
+    expect(ids).to.deep.equal([42, 43, 44, 45, 46, 47, 48]);
+    const blocks = [];
+    for await (const event of store.readStream('ids-user')) if (event.type === 'IdBlockReserved') blocks.push(event.data);
+    expect(blocks).to.deep.equal([
+      { kind: 'user', first: 42, last: 46 },
+      { kind: 'user', first: 47, last: 51 },
+    ]);
+  });
+
+  it('EsdbIdAllocator: two allocators sharing a log never hand out the same id', async function () {
+    const log = reservationLog(store);
+    const a = new EsdbIdAllocator(log, { blockSize: 3 });
+    const b = new EsdbIdAllocator(log, { blockSize: 3 });
+    const [fromA, fromB] = await race(a, b, 'user', 40);
+    expectDisjointAndIncreasing(fromA, fromB);
+    const floorRespecting = new EsdbIdAllocator(log, { blockSize: 3, floor: async () => 1000 });
+    expect(await floorRespecting.next('user')).to.equal(1001);
+  });
+
+  const esdbUrl = process.env.ESDB_URL;
+  (esdbUrl ? it : it.skip)('EsdbIdAllocator over EventStoreDB: two processes never hand out the same id (needs ESDB_URL)', async function () {
+    const stores = [EsdbEventStore.connect(esdbUrl ?? ''), EsdbEventStore.connect(esdbUrl ?? '')];
+    try {
+      // floor 0: a shared test server's log is not this deployment's, so it is not scanned.
+      const [a, b] = stores.map((log) => new EsdbIdAllocator(log, { blockSize: 3, floor: async () => 0 }));
+      const [fromA, fromB] = await race(a, b, 'user', 30);
+      expectDisjointAndIncreasing(fromA, fromB);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+});
