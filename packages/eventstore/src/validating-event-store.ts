@@ -16,7 +16,7 @@ export class ValidatingEventStore implements EventStore {
     private readonly registry: EventSchemaRegistry,
   ) {}
 
-  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     for (const { event, metadata } of events) {
       const problem = this.registry.check(event.type, metadata.schema_version, event.data);
       if (problem) throw new InvalidEventError(event.type, problem);

@@ -44,15 +44,17 @@ export function decideUpdateSettings(ctx: UpdateSettingsContext, cmd: UpdateSett
     if (ctx.newPasswordHash) events.push({ type: 'UserPasswordChanged', data: { user_id, password_hash: ctx.newPasswordHash } });
   }
   if (cmd.full_name !== undefined) {
-    if (ctx.realm.name_changes_disabled && !isAdminRole(user.role)) throw badRequest('Name changes are disabled in this organization.');
     const full_name = checkFullName(cmd.full_name);
-    if (full_name !== user.full_name) events.push({ type: 'UserRenamed', data: { user_id, full_name } });
+    if (full_name !== user.full_name) {
+      if (ctx.realm.name_changes_disabled && !isAdminRole(user.role)) throw badRequest('Name changes are disabled in this organization.');
+      events.push({ type: 'UserRenamed', data: { user_id, full_name } });
+    }
   }
   if (cmd.email !== undefined) {
-    if (ctx.realm.email_changes_disabled && !isAdminRole(user.role)) throw badRequest('Email address changes are disabled in this organization.');
     const new_email = normalizeEmail(cmd.email);
     if (!isValidEmail(new_email)) throw badRequest(`Invalid 'email': '${cmd.email}' is not a valid email address`);
     if (new_email !== user.email) {
+      if (ctx.realm.email_changes_disabled && !isAdminRole(user.role)) throw badRequest('Email address changes are disabled in this organization.');
       if (ctx.newEmailTaken) throw badRequest(`Email '${new_email}' already in use`);
       events.push({ type: 'UserEmailChangeRequested', data: { user_id, new_email, ...ctx.emailChange } });
     }
