@@ -83,14 +83,14 @@ describe('Users: creating and reading', () => {
     });
 
     it('refuses an invalid address naming the email parameter', async () => {
-      const res = await server.owner.post('/users', { email: 'not-an-address', password: 'some-pw', full_name: 'Bad Address' });
+      const res = await server.owner.post('/users', { email: 'not-an-address', password: 'some-password', full_name: 'Bad Address' });
       expect(res.status).to.equal(400);
       expect(res.body).to.include({ result: 'error', code: 'BAD_REQUEST' });
       expect(res.body.msg).to.equal("Invalid 'email': 'not-an-address' is not a valid email address");
     });
 
     it('refuses a request without full_name with REQUEST_VARIABLE_MISSING', async () => {
-      const res = await server.owner.post('/users', { email: 'nameless@test.example', password: 'some-pw' });
+      const res = await server.owner.post('/users', { email: 'nameless@test.example', password: 'some-password' });
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({
         result: 'error',
@@ -101,7 +101,7 @@ describe('Users: creating and reading', () => {
     });
 
     it('refuses an empty full_name naming it', async () => {
-      const res = await server.owner.post('/users', { email: 'blank@test.example', password: 'some-pw', full_name: '   ' });
+      const res = await server.owner.post('/users', { email: 'blank@test.example', password: 'some-password', full_name: '   ' });
       expect(res.status).to.equal(400);
       expect(res.body).to.include({ code: 'BAD_REQUEST', msg: "Invalid 'full_name': name must not be empty" });
     });

@@ -40,7 +40,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
   const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs });
-  const realmHost = (): string => new URL(config.externalUrl).host;
+  const realmHost = (): string => new URL(config.externalUrl).hostname;
   const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost })];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),

@@ -11,7 +11,6 @@ async function main(): Promise<void> {
     // Printed once, on the start that created the organization; only its hash is kept.
     process.stdout.write(`\nOrganization created. Owner login: ${email}  password: ${password}\n\n`);
   }
-  log.info({ url: `${server.url}/api/v1`, dataDir: config.dataDir }, 'serving');
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -27,6 +26,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  log.info({ url: `${server.url}/api/v1`, dataDir: config.dataDir }, 'serving');
 }
 
 main().catch((error: unknown) => {

@@ -16,4 +16,4 @@ export const originOf = (call: RouteCall): Origin => ({
   client: call.client,
 });
 
-export const realmHost = (ctx: ServerContext): string => new URL(ctx.config.externalUrl).host;
+export const realmHost = (ctx: ServerContext): string => new URL(ctx.config.externalUrl).hostname;

@@ -1,4 +1,4 @@
-import { badRequest, insufficientPermission, isAdminRole, streams, type UpdateUser } from '@chat/core';
+import { badRequest, insufficientPermission, isAdminRole, MIN_PASSWORD_LENGTH, streams, type UpdateUser } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
 import { updateUser } from '../actions/update-user.js';
@@ -12,7 +12,9 @@ export async function createUserEndpoint(ctx: ServerContext, call: RouteCall): P
   const actor = await callerUser(ctx, call);
   if (!isAdminRole(actor.role)) throw insufficientPermission('Must be an organization administrator');
   const password = String(call.params.password);
-  if (password.length === 0) throw badRequest("Invalid 'password': must not be empty");
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw badRequest(`Invalid 'password': must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
   const user_id = await createUser(ctx, originOf(call), {
     email: String(call.params.email),
     password,

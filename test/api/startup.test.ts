@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+
+const MAIN = join(import.meta.dirname, '../../services/api/src/main.ts');
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real server entry point and collects what it prints until it exits (or is stopped). */
+function runServer(env: NodeJS.ProcessEnv, stopWhen?: (stdout: string) => boolean): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, LOG_LEVEL: 'info', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stopWhen?.(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('server start-up (npm start entry point)', function () {
+  this.timeout(30000);
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'chat-start-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a bad PORT with a clear message and exit code 1', async () => {
+    const result = await runServer({ PORT: 'abc', DATA_DIR: dataDir });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include('PORT must be an integer');
+  });
+
+  it('refuses an unknown EVENT_STORE with exit code 1', async () => {
+    const result = await runServer({ PORT: '0', EVENT_STORE: 'postgres', DATA_DIR: dataDir });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include('EVENT_STORE must be one of sqlite, esdb');
+  });
+
+  it('refuses READ_STORE=mongodb without MONGO_URL', async () => {
+    const result = await runServer({ PORT: '0', READ_STORE: 'mongodb', DATA_DIR: dataDir });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include('MONGO_URL');
+  });
+
+  it('exits 1 with the reason when the port is already in use', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const result = await runServer({ PORT: String(port), DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' });
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.include('EADDRINUSE');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('prints generated owner credentials once, on the start that creates the organization', async () => {
+    const serving = (out: string) => out.includes('"msg":"serving"');
+    const first = await runServer({ PORT: '0', DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' }, serving);
+    expect(first.code).to.equal(0);
+    expect(first.stdout).to.match(/Owner login: owner@example\.com {2}password: \S+/);
+    const second = await runServer({ PORT: '0', DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' }, serving);
+    expect(second.code).to.equal(0);
+    expect(second.stdout).not.to.include('Owner login');
+  });
+});
