@@ -59,15 +59,20 @@ export class QueueRegistry {
 
   /** Appends events to the feeds of the users who have queues, waking the polls they end. */
   publish(deliveries: readonly Delivery[]): void {
+    // Everything one change produces is appended first, so a woken poll carries all of it at once.
+    const woken = new Set<EventQueue>();
     for (const delivery of deliveries) {
       for (const userId of delivery.userIds) {
         const queues = this.byUser.get(userId);
         if (!queues) continue;
         const entry = this.feedOf(userId).append(delivery.event, delivery.audience);
         for (const queue of queues) {
-          if (queue.waiter && this.wants(queue, entry)) this.wake(queue, [entry]);
+          if (queue.waiter && this.wants(queue, entry)) woken.add(queue);
         }
       }
+    }
+    for (const queue of woken) {
+      this.wake(queue, this.feedOf(queue.userId).after(queue.lastAcked).filter((entry) => this.wants(queue, entry)));
     }
   }
 

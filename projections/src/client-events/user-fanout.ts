@@ -1,6 +1,6 @@
 import { type StoredEvent, type UserSettingName, type UserState } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
-import { apiEmail, canSeeEmail, legacySettingEvent, userView } from '@chat/wire';
+import { apiEmail, canSeeEmail, languageName, legacySettingEvent, userView } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
 import type { FanoutOptions } from './feed-sink.js';
 
@@ -44,7 +44,8 @@ export async function userFanout(event: StoredEvent, models: ReadModels, options
     }
     case 'UserProfileDataChanged':
       return event.data.fields.flatMap(({ id, value }) =>
-        toAll({ user_id, custom_profile_field: { id, value, rendered_value: value === null ? null : value } }),
+        // Values are not rendered: rendered_value is null, as in the register snapshot and GET /users.
+        toAll({ user_id, custom_profile_field: { id, value, rendered_value: null } }),
       );
     case 'UserSettingsChanged':
       return settingsChanged(subject, event.data.changes, everyone, options);
@@ -58,11 +59,10 @@ function settingsChanged(subject: UserState, changes: Record<string, unknown>, e
   const email = apiEmail(subject, options.realmHost());
   const deliveries: Delivery[] = [];
   for (const [property, value] of Object.entries(changes)) {
-    deliveries.push({
-      userIds: me,
-      event: { type: 'user_settings', op: 'update', property, value },
-      audience: { capabilities: { user_settings_object: true } },
-    });
+    // Every client gets user_settings; those without user_settings_object also get the legacy event.
+    const event: Record<string, unknown> & { type: string } = { type: 'user_settings', op: 'update', property, value };
+    if (property === 'default_language') event.language_name = languageName(String(value));
+    deliveries.push({ userIds: me, event });
     deliveries.push({
       userIds: me,
       event: legacySettingEvent(email, property as UserSettingName, value),
@@ -73,6 +73,10 @@ function settingsChanged(subject: UserState, changes: Record<string, unknown>, e
     deliveries.push({ userIds: ids(everyone), event: update({ user_id: subject.user_id, email, timezone: subject.timezone }) });
   }
   if ('email_address_visibility' in changes) {
+    // Who may see the real address changed: each viewer learns what they now see (null when hidden).
+    const [see, hidden] = byEmailVisibility(everyone, subject);
+    if (see.length > 0) deliveries.push({ userIds: ids(see), event: update({ user_id: subject.user_id, delivery_email: subject.email }) });
+    if (hidden.length > 0) deliveries.push({ userIds: ids(hidden), event: update({ user_id: subject.user_id, delivery_email: null }) });
     deliveries.push({ userIds: ids(everyone), event: update({ user_id: subject.user_id, new_email: email }) });
   }
   return deliveries;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { clientEventSchemaNames, eventProblems } from '../../support/event-schemas.js';
 import {
   allEventsOf,
   drain,
@@ -33,6 +34,25 @@ describe('realtime: delivery of events to waiting polls', () => {
     const res = await from.post('/typing', { op, to: [to.userId] });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   };
+
+  it('has a schema for every client event of this feature, and the schemas reject malformed events', () => {
+    expect(clientEventSchemaNames()).to.include.members([
+      'heartbeat',
+      'typing',
+      'realm_user.add',
+      'realm_user.update',
+      'user_settings.update',
+      'update_display_settings',
+      'update_global_notifications',
+      'custom_profile_fields',
+      'realm.update_dict',
+    ]);
+    expect(eventProblems({ type: 'heartbeat', id: 3 })).to.deep.equal([]);
+    expect(eventProblems({ type: 'heartbeat' })).to.not.deep.equal([]);
+    expect(eventProblems({ type: 'realm_user', op: 'update', id: 1, person: { user_id: 2, full_name: 'X', role: 400 } })).to.not.deep.equal([]);
+    expect(eventProblems({ type: 'user_settings', op: 'update', id: 1, property: 'default_language', value: 'de' })).to.not.deep.equal([]);
+    expect(eventProblems({ type: 'no_such_event', id: 1 })).to.not.deep.equal([]);
+  });
 
   it('a timezone change reaches the waiting poll of every user, as a realm_user update', async () => {
     const queues = await Promise.all([alice, bob, carol, server.owner].map((client) => registerQueue(client, MODERN)));

@@ -7,7 +7,16 @@ export const SUPPORTED_LANGUAGES: ReadonlySet<string> = new Set([
 
 export const NOTIFICATION_SOUNDS: readonly string[] = ['none', 'zulip', 'ding', 'chime', 'swoosh', 'pop'];
 
-const TIMEZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
-
-/** An IANA zone name, or empty for "unknown". */
-export const isKnownTimezone = (zone: string): boolean => zone === '' || zone === 'UTC' || TIMEZONES.has(zone);
+/**
+ * An IANA zone name (canonical or alias, such as Asia/Kolkata and Asia/Calcutta), or empty for
+ * "unknown". The runtime's own time-zone database decides.
+ */
+export function isKnownTimezone(zone: string): boolean {
+  if (zone === '') return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -10,18 +10,11 @@ import {
   revisionMatches,
   WrongExpectedRevision,
 } from '../event-store.js';
-import { chainHash, GENESIS_HASH } from './chain-hash.js';
+import { type ChainedRow, chainHash, GENESIS_HASH } from './chain-hash.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 
-interface EventRow {
-  position: number;
-  stream: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: string;
-  metadata: string;
-}
+/** A row as stored: the hash chain covers exactly these columns. */
+type EventRow = ChainedRow;
 
 const PAGE = 2000;
 

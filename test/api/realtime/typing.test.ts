@@ -1,0 +1,136 @@
+import { expect } from 'chai';
+import Database from 'better-sqlite3';
+import type { ApiClient, ApiResponse } from '../../support/api-client.js';
+import { drain, eventsOf, type Queue, registerQueue, waitingPoll } from '../../support/realtime-client.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+interface Person {
+  user_id: number;
+  email: string;
+}
+
+describe('realtime: POST /typing', () => {
+  let server: TestServer;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let carol: ApiClient;
+
+  before(async () => {
+    server = await startTestServer();
+    alice = await server.createUser('Alice');
+    bob = await server.createUser('Bob');
+    carol = await server.createUser('Carol');
+  });
+  after(() => server.stop());
+
+  const person = (client: ApiClient): Person => ({ user_id: client.userId, email: client.email });
+  const byId = (people: Person[]): Person[] => [...people].sort((a, b) => a.user_id - b.user_id);
+  const typing = (from: ApiClient, params: Record<string, unknown>) => from.post('/typing', params);
+  const expectError = (res: ApiResponse, code: string, mentions: string) => {
+    expect(res.status, JSON.stringify(res.body)).to.equal(400);
+    expect(res.body).to.include({ result: 'error', code });
+    expect(res.body.msg).to.contain(mentions);
+  };
+  const queues = (...clients: ApiClient[]): Promise<Queue[]> => Promise.all(clients.map((client) => registerQueue(client)));
+
+  it('start and stop reach every recipient as direct typing events with sender and recipients', async () => {
+    const [bobQueue, carolQueue, aliceQueue] = await queues(bob, carol, alice);
+    for (const op of ['start', 'stop']) {
+      const polls = await Promise.all([waitingPoll(server, bobQueue), waitingPoll(server, carolQueue)]);
+      const res = await typing(alice, { op, to: [bob.userId, carol.userId] });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ result: 'success', msg: '' });
+      for (const [index, queue] of [bobQueue, carolQueue].entries()) {
+        const events = await eventsOf(queue, polls[index]);
+        expect(events).to.have.length(1);
+        const { id: _id, recipients, ...rest } = events[0];
+        expect(rest).to.deep.equal({ type: 'typing', op, message_type: 'direct', sender: person(alice) });
+        expect(byId(recipients as Person[])).to.deep.equal(byId([person(alice), person(bob), person(carol)]));
+      }
+    }
+    // The sender is not a recipient here, so she hears nothing.
+    expect(await drain(aliceQueue)).to.deep.equal([]);
+  });
+
+  it('the sender gets the event when she is among the recipients, listed once', async () => {
+    const [aliceQueue, bobQueue] = await queues(alice, bob);
+    expect((await typing(alice, { op: 'start', to: [alice.userId, bob.userId] })).status).to.equal(200);
+    for (const queue of [aliceQueue, bobQueue]) {
+      const events = await drain(queue);
+      expect(events.map((event) => event.type)).to.deep.equal(['typing']);
+      expect(byId(events[0].recipients as Person[])).to.deep.equal(byId([person(alice), person(bob)]));
+    }
+  });
+
+  it('a recipient with receives_typing_notifications=false gets nothing; the others do', async () => {
+    const quiet = await server.createUser('Quiet');
+    expect((await quiet.patch('/settings', { receives_typing_notifications: false })).status).to.equal(200);
+    const [quietQueue, bobQueue] = await queues(quiet, bob);
+    expect((await typing(alice, { op: 'start', to: [quiet.userId, bob.userId] })).status).to.equal(200);
+    expect(await drain(quietQueue)).to.deep.equal([]);
+    expect((await drain(bobQueue)).map((event) => event.type)).to.deep.equal(['typing']);
+  });
+
+  it('type=private is no longer accepted', async () => {
+    expectError(await typing(alice, { type: 'private', op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'private');
+  });
+
+  it('op is required', async () => {
+    const res = await typing(alice, { to: [bob.userId] });
+    expectError(res, 'REQUEST_VARIABLE_MISSING', 'op');
+    expect(res.body.var_name).to.equal('op');
+  });
+
+  it('direct typing needs to', async () => {
+    for (const params of [{ op: 'start' }, { type: 'direct', op: 'start' }]) {
+      const res = await typing(alice, params);
+      expectError(res, 'REQUEST_VARIABLE_MISSING', "'to'");
+      expect(res.body.var_name).to.equal('to');
+    }
+  });
+
+  it('an unknown or empty recipient list is refused and nobody hears anything', async () => {
+    const [bobQueue] = await queues(bob);
+    expectError(await typing(alice, { op: 'start', to: [bob.userId, 999_999] }), 'BAD_REQUEST', '999999');
+    expectError(await typing(alice, { op: 'start', to: [] }), 'BAD_REQUEST', 'to');
+    expect(await drain(bobQueue)).to.deep.equal([]);
+  });
+
+  it('channel typing without stream_id is refused with a missing channel ID message', async () => {
+    for (const type of ['stream', 'channel']) {
+      const res = await typing(alice, { type, op: 'start', topic: 'lunch' });
+      expectError(res, 'BAD_REQUEST', 'stream_id');
+      expect(res.body.msg.toLowerCase()).to.contain('channel id');
+    }
+  });
+
+  it('channel typing with a stream_id is refused: no channel exists yet', async () => {
+    for (const type of ['stream', 'channel']) {
+      expectError(await typing(alice, { type, op: 'start', stream_id: 7, topic: 'lunch' }), 'BAD_REQUEST', '7');
+    }
+  });
+
+  it('a sender with send_private_typing_notifications=false is refused', async () => {
+    const shy = await server.createUser('Shy');
+    expect((await shy.patch('/settings', { send_private_typing_notifications: false })).status).to.equal(200);
+    const [bobQueue] = await queues(bob);
+    expectError(await typing(shy, { op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'typing');
+    expect(await drain(bobQueue)).to.deep.equal([]);
+  });
+
+  it('typing never enters the event log', async () => {
+    const count = (): number => {
+      const db = new Database(`${server.dataDir}/events.sqlite3`, { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const [bobQueue] = await queues(bob);
+    const before = count();
+    for (const op of ['start', 'stop', 'start', 'stop']) expect((await typing(alice, { op, to: [bob.userId] })).status).to.equal(200);
+    expect(count()).to.equal(before);
+    expect((await drain(bobQueue)).map((event) => event.op)).to.deep.equal(['start', 'stop', 'start', 'stop']);
+  });
+});

@@ -1,0 +1,104 @@
+import type { ReceivedEvent } from './event-schemas.js';
+
+/**
+ * A small client: applies received events to a register snapshot, the way a client keeps its state
+ * current. Used to check that "old snapshot + events" equals a fresh snapshot.
+ */
+
+type State = Record<string, unknown>;
+type Person = Record<string, unknown> & { user_id: number; profile_data?: Record<string, unknown> };
+
+export interface ApplyOptions {
+  /** The queue's client_gravatar: gravatar URLs in realm_user add events are dropped, as in register. */
+  clientGravatar: boolean;
+}
+
+const ROLE_OWNER = 100;
+const ROLE_ADMINISTRATOR = 200;
+const ROLE_MODERATOR = 300;
+const ROLE_GUEST = 600;
+
+function roleFlags(role: number): Record<string, boolean> {
+  return { is_owner: role === ROLE_OWNER, is_admin: role <= ROLE_ADMINISTRATOR, is_guest: role === ROLE_GUEST };
+}
+
+function applyPersonUpdate(person: Person, change: Person): void {
+  for (const [key, value] of Object.entries(change)) {
+    if (key === 'user_id') continue;
+    if (key === 'custom_profile_field') {
+      const { id, value: fieldValue, ...rest } = value as { id: number; value: string | null; rendered_value?: unknown };
+      const data = (person.profile_data ??= {});
+      if (fieldValue === null) delete data[String(id)];
+      else data[String(id)] = 'rendered_value' in rest ? { value: fieldValue, rendered_value: rest.rendered_value } : { value: fieldValue };
+    } else if (key === 'new_email') {
+      person.email = value;
+    } else {
+      person[key] = value;
+      if (key === 'role') Object.assign(person, roleFlags(value as number));
+    }
+  }
+}
+
+/** The viewer's own top-level fields follow their realm_user updates. */
+function applyOwnUpdate(state: State, change: Person): void {
+  if ('full_name' in change) state.full_name = change.full_name;
+  if ('new_email' in change) state.email = change.new_email;
+  if ('delivery_email' in change) state.delivery_email = change.delivery_email;
+  if ('role' in change) {
+    const role = change.role as number;
+    Object.assign(state, { role, ...roleFlags(role), is_moderator: role === ROLE_MODERATOR });
+  }
+}
+
+export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOptions): void {
+  switch (event.type) {
+    case 'heartbeat':
+    case 'typing':
+      return;
+    case 'realm_user': {
+      const users = state.realm_users as Person[] | undefined;
+      if (event.op === 'add') {
+        const person = structuredClone(event.person) as Person;
+        if (options.clientGravatar && typeof person.avatar_url === 'string' && person.avatar_url.includes('gravatar.com')) person.avatar_url = null;
+        users?.push(person);
+        return;
+      }
+      if (event.op === 'update') {
+        const change = event.person as Person;
+        const target = users?.find((user) => user.user_id === change.user_id);
+        if (target) applyPersonUpdate(target, change);
+        if (state.user_id === change.user_id) applyOwnUpdate(state, change);
+        return;
+      }
+      throw new Error(`unhandled realm_user op ${String(event.op)}`);
+    }
+    case 'user_settings':
+      if (event.op !== 'update') throw new Error(`unhandled user_settings op ${String(event.op)}`);
+      if (state.user_settings) (state.user_settings as State)[event.property as string] = event.value;
+      return;
+    case 'update_display_settings':
+      if (event.setting_name as string in state) state[event.setting_name as string] = event.setting;
+      return;
+    case 'update_global_notifications':
+      if (event.notification_name as string in state) state[event.notification_name as string] = event.setting;
+      return;
+    case 'custom_profile_fields':
+      if ('custom_profile_fields' in state) state.custom_profile_fields = structuredClone(event.fields);
+      return;
+    case 'realm':
+      if (event.op !== 'update_dict') throw new Error(`unhandled realm op ${String(event.op)}`);
+      for (const [key, value] of Object.entries(event.data as State)) {
+        if (`realm_${key}` in state) state[`realm_${key}`] = value;
+      }
+      return;
+    default:
+      throw new Error(`the applier does not know event type ${event.type}`);
+  }
+}
+
+/** A copy of `snapshot` with `events` applied in order. */
+export function applyEvents(snapshot: State, events: readonly ReceivedEvent[], options: ApplyOptions): State {
+  const state = structuredClone(snapshot);
+  for (const event of events) applyEvent(state, event, options);
+  return state;
+}
