@@ -1,4 +1,4 @@
-import type { RealmSettings, UserSettings, UserState } from '@chat/core';
+import type { RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, ReadStore } from '@chat/readstore';
 
 export interface RealmState {
@@ -23,6 +23,9 @@ export interface ReadModels {
   realm: DocumentCollection<RealmState>;
   users: DocumentCollection<UserState>;
   profileFields: DocumentCollection<ProfileFieldState>;
+  userGroups: DocumentCollection<UserGroupState>;
+  /** The organization's group-valued permissions, under REALM_KEY. */
+  realmGroupSettings: DocumentCollection<RealmGroupSettings>;
 }
 
 export const REALM_KEY = 'realm';
@@ -32,5 +35,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     realm: store.collection<RealmState>({ name: 'realm' }),
     users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'] }),
     profileFields: store.collection<ProfileFieldState>({ name: 'profile_fields' }),
+    userGroups: store.collection<UserGroupState>({ name: 'user_groups' }),
+    realmGroupSettings: store.collection<RealmGroupSettings>({ name: 'realm_group_settings' }),
   };
 }

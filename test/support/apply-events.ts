@@ -91,8 +91,51 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
         if (`realm_${key}` in state) state[`realm_${key}`] = value;
       }
       return;
+    case 'user_group':
+      applyUserGroupEvent(state, event);
+      return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);
+  }
+}
+
+type Group = Record<string, unknown> & { id: number; members: number[]; direct_subgroup_ids: number[] };
+
+/** realm_user_groups follows user_group events; id lists are kept in ascending order, as the server lists them. */
+function applyUserGroupEvent(state: State, event: ReceivedEvent): void {
+  const groups = state.realm_user_groups as Group[] | undefined;
+  if (!groups) return;
+  const ascending = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
+  if (event.op === 'add') {
+    groups.push(structuredClone(event.group) as Group);
+    groups.sort((a, b) => a.id - b.id);
+    return;
+  }
+  const index = groups.findIndex((group) => group.id === event.group_id);
+  if (index < 0) return;
+  const group = groups[index];
+  const ids = (event.user_ids ?? event.direct_subgroup_ids) as number[];
+  switch (event.op) {
+    case 'update':
+      Object.assign(group, event.data);
+      return;
+    case 'remove':
+      groups.splice(index, 1);
+      return;
+    case 'add_members':
+      group.members = ascending([...group.members, ...ids]);
+      return;
+    case 'remove_members':
+      group.members = group.members.filter((id) => !ids.includes(id));
+      return;
+    case 'add_subgroups':
+      group.direct_subgroup_ids = ascending([...group.direct_subgroup_ids, ...ids]);
+      return;
+    case 'remove_subgroups':
+      group.direct_subgroup_ids = group.direct_subgroup_ids.filter((id) => !ids.includes(id));
+      return;
+    default:
+      throw new Error(`unhandled user_group op ${String(event.op)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 export const streams = {
   realm: (): string => 'realm',
   user: (userId: number): string => `user-${userId}`,
+  userGroup: (groupId: number): string => `usergroup-${groupId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

@@ -1,2 +1,3 @@
 export * from './user-view.js';
 export * from './settings-events.js';
+export * from './user-group-view.js';

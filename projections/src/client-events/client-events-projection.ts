@@ -2,6 +2,7 @@ import type { StoredEvent } from '@chat/core';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 import type { FanoutOptions, FeedSink } from './feed-sink.js';
+import { groupsFanout } from './groups-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
 
@@ -14,7 +15,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
     name: 'client-events',
     async apply(event: StoredEvent): Promise<void> {
       if (!sink.hasListeners()) return;
-      const deliveries = [...(await userFanout(event, models, options)), ...(await realmFanout(event, models))];
+      const deliveries = [...(await userFanout(event, models, options)), ...(await realmFanout(event, models)), ...(await groupsFanout(event, models))];
       if (deliveries.length > 0) sink.publish(deliveries);
     },
   };

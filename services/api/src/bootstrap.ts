@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, Role, streams } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { createUser } from './actions/create-user.js';
+import { ensureSystemGroups } from './actions/user-groups.js';
 import type { ServerContext } from './server-context.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
 export const DEFAULT_ORG_NAME = 'Chat';
+const GROUPS_ORIGIN = { actorId: null, requestId: 'bootstrap-groups', client: 'server' };
 
 export interface BootstrapOutcome {
   created: boolean;
@@ -15,7 +17,11 @@ export interface BootstrapOutcome {
 
 /** The first start on an empty log creates the organization and its owner. */
 export async function bootstrapOrganization(ctx: ServerContext): Promise<BootstrapOutcome> {
-  if (await ctx.models.realm.get(REALM_KEY)) return { created: false };
+  if (await ctx.models.realm.get(REALM_KEY)) {
+    // A log written before user groups existed gets its system groups on the next start.
+    await ensureSystemGroups(ctx, GROUPS_ORIGIN);
+    return { created: false };
+  }
   const { config } = ctx;
   const origin = { actorId: null, requestId: 'bootstrap', client: 'server' };
   const email = config.ownerEmail ?? DEFAULT_OWNER_EMAIL;
@@ -38,5 +44,7 @@ export async function bootstrapOrganization(ctx: ServerContext): Promise<Bootstr
     },
   ]);
   await createUser(ctx, origin, { email, password, full_name: 'Owner', role: Role.Owner, can_change_user_emails: true });
+  // Its own request id: event ids derive from (request, stream, index) and the realm stream is shared.
+  await ensureSystemGroups(ctx, GROUPS_ORIGIN);
   return config.ownerPassword ? { created: true } : { created: true, generatedCredentials: { email, password } };
 }

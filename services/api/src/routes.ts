@@ -7,6 +7,14 @@ import { updateSettingsEndpoint } from './endpoints/settings.js';
 import { setTyping } from './endpoints/typing.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
+import {
+  createUserGroupEndpoint,
+  deactivateUserGroupEndpoint,
+  getUserGroupMembers,
+  listUserGroups,
+  updateUserGroupEndpoint,
+  updateUserGroupMembersEndpoint,
+} from './endpoints/user-groups.js';
 import { register } from './register/register-endpoint.js';
 import type { ServerContext } from './server-context.js';
 
@@ -39,5 +47,11 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/events', 'required', 'events-get', getEvents),
     route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
     route('POST', '/typing', 'required', 'typing', setTyping),
+    route('POST', '/user_groups/create', 'required', 'user-group-create', createUserGroupEndpoint),
+    route('GET', '/user_groups', 'required', 'user-groups-list', listUserGroups),
+    route('GET', '/user_groups/:user_group_id/members', 'required', 'user-group-members-get', getUserGroupMembers),
+    route('POST', '/user_groups/:user_group_id/members', 'required', 'user-group-members-update', updateUserGroupMembersEndpoint),
+    route('PATCH', '/user_groups/:user_group_id', 'required', 'user-group-update', updateUserGroupEndpoint),
+    route('POST', '/user_groups/:user_group_id/deactivate', 'required', 'user-group-deactivate', deactivateUserGroupEndpoint),
   ];
 }

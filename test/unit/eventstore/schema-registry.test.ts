@@ -20,6 +20,8 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   RealmCreated: true, RealmSettingsChanged: true, CustomProfileFieldCreated: true, UserCreated: true, UserRenamed: true,
   UserRoleChanged: true, UserEmailChanged: true, UserEmailChangeRequested: true, UserProfileDataChanged: true,
   UserPasswordChanged: true, UserApiKeyRotated: true, UserSettingsChanged: true, KeyClaimed: true, KeyReleased: true, IdBlockReserved: true,
+  UserGroupCreated: true, UserGroupMembersChanged: true, UserGroupUpdated: true, UserGroupDeactivated: true, UserGroupReactivated: true,
+  RealmGroupSettingsChanged: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field';
+export type IdKind = 'user' | 'profile_field' | 'group';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -10,6 +10,8 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['user', event.data.user_id]];
     case 'CustomProfileFieldCreated':
       return [['profile_field', event.data.field_id]];
+    case 'UserGroupCreated':
+      return [['group', event.data.group_id]];
     default:
       return [];
   }

@@ -1,15 +1,17 @@
 import type { ClaimEvent } from './claim-events.js';
+import type { GroupEvent } from './group-events.js';
 import type { IdEvent } from './id-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 
 export type * from './claim-events.js';
+export type * from './group-events.js';
 export type * from './id-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | ClaimEvent | IdEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ClaimEvent | IdEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

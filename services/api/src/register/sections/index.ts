@@ -2,6 +2,7 @@ import type { SectionBuilder } from '../register-context.js';
 import { customProfileFieldsSection } from './custom-profile-fields-section.js';
 import { realmSection } from './realm-section.js';
 import { realmUserSection } from './realm-user-section.js';
+import { userGroupsSection } from './user-groups-section.js';
 import { userSettingsSection } from './user-settings-section.js';
 
 /** Register sections by the event type that keeps each current; later features add theirs here. */
@@ -10,6 +11,7 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['realm_user', realmUserSection],
   ['user_settings', userSettingsSection],
   ['custom_profile_fields', customProfileFieldsSection],
+  ['user_group', userGroupsSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */

@@ -9,7 +9,7 @@ import {
   TYPING_STOPPED_WAIT_MS,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import { MIN_PASSWORD_LENGTH } from '@chat/core';
+import { MIN_PASSWORD_LENGTH, REALM_GROUP_SETTING_NAMES } from '@chat/core';
 import { escapeHtml } from '../../endpoints/server-settings.js';
 import type { SectionBuilder } from '../register-context.js';
 
@@ -18,6 +18,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) return {};
   const s = realm.settings;
+  const groupSettings = await ctx.models.realmGroupSettings.get(REALM_KEY);
   const url = ctx.config.externalUrl;
   return {
     realm_name: realm.name,
@@ -65,5 +66,6 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     password_min_length: MIN_PASSWORD_LENGTH,
     password_max_length: 100,
     development_environment: false,
+    ...(groupSettings ? Object.fromEntries(REALM_GROUP_SETTING_NAMES.map((name) => [`realm_${name}`, groupSettings[name]])) : {}),
   };
 };

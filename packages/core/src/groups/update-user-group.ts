@@ -1,0 +1,61 @@
+import { ApiError } from '../errors.js';
+import type { GroupEvent, UserGroupUpdated } from '../events/group-events.js';
+import { groupsInSetting } from './group-setting.js';
+import { checkGroupDescription, checkGroupName, requireGroup, requireManage, type UserGroupContext } from './group-rules.js';
+import { REALM_GROUP_SETTING_NAMES, USER_GROUP_SETTING_NAMES } from './user-group-state.js';
+
+export interface UpdateUserGroup {
+  name?: string;
+  description?: string;
+  /** Only `false` does anything: it reactivates a deactivated group. */
+  deactivated?: boolean;
+}
+
+/** PATCH /user_groups/{id}: rename, describe, reactivate. Deactivated groups may be renamed. */
+export function decideUpdateUserGroup(ctx: UserGroupContext, groupId: number, cmd: UpdateUserGroup): GroupEvent[] {
+  const group = requireGroup(ctx, groupId);
+  requireManage(ctx, group);
+  const changes: UserGroupUpdated['data']['changes'] = {};
+  if (cmd.name !== undefined) {
+    const name = checkGroupName(ctx, cmd.name, group.id);
+    if (name !== group.name) changes.name = name;
+  }
+  if (cmd.description !== undefined) {
+    const description = checkGroupDescription(cmd.description);
+    if (description !== group.description) changes.description = description;
+  }
+  const events: GroupEvent[] = [];
+  if (Object.keys(changes).length > 0) events.push({ type: 'UserGroupUpdated', data: { group_id: groupId, changes } });
+  if (cmd.deactivated === false && group.deactivated) events.push({ type: 'UserGroupReactivated', data: { group_id: groupId } });
+  return events;
+}
+
+/** Where an active group or the organization uses a group, as the API reports it. */
+export type Objection = { type: 'user_group'; group_id: number; settings: string[] } | { type: 'realm'; settings: string[] };
+
+/** Every use of `groupId` by active groups (as a subgroup or in a setting) and by organization settings. */
+export function groupObjections(ctx: UserGroupContext, groupId: number): Objection[] {
+  const objections: Objection[] = [];
+  for (const other of [...ctx.groups.values()].sort((a, b) => a.id - b.id)) {
+    if (other.id === groupId || other.deactivated) continue;
+    const settings: string[] = [];
+    if (other.direct_subgroup_ids.includes(groupId)) settings.push('direct_subgroup_ids');
+    for (const name of USER_GROUP_SETTING_NAMES) if (groupsInSetting(other.settings[name]).includes(groupId)) settings.push(name);
+    if (settings.length > 0) objections.push({ type: 'user_group', group_id: other.id, settings });
+  }
+  const realm = REALM_GROUP_SETTING_NAMES.filter((name) => groupsInSetting(ctx.realm[name]).includes(groupId));
+  if (realm.length > 0) objections.push({ type: 'realm', settings: [...realm] });
+  return objections;
+}
+
+/** POST /user_groups/{id}/deactivate: refused while anything active uses the group. */
+export function decideDeactivateUserGroup(ctx: UserGroupContext, groupId: number): GroupEvent[] {
+  const group = requireGroup(ctx, groupId);
+  requireManage(ctx, group);
+  if (group.deactivated) return [];
+  const objections = groupObjections(ctx, groupId);
+  if (objections.length > 0) {
+    throw new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 400, 'Cannot deactivate user group in use.', { objections });
+  }
+  return [{ type: 'UserGroupDeactivated', data: { group_id: groupId } }];
+}

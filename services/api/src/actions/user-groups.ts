@@ -1,0 +1,100 @@
+import {
+  type CreateUserGroup,
+  decideCreateUserGroup,
+  decideDeactivateUserGroup,
+  decideUpdateUserGroup,
+  decideUpdateUserGroupMembers,
+  defaultRealmGroupSettings,
+  type DomainEvent,
+  streams,
+  SYSTEM_GROUPS,
+  type SystemGroupName,
+  systemGroupSettings,
+  type UpdateUserGroup,
+  type UpdateUserGroupMembers,
+  type UserGroupContext,
+  type UserState,
+  worldOf,
+} from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+
+/** The groups, users and organization permissions a group decision reads, with the actor as stored now. */
+export async function groupContext(ctx: ServerContext, actorId: number): Promise<UserGroupContext> {
+  const users = await ctx.models.users.all();
+  const actor = users.find((user) => user.user_id === actorId);
+  const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
+  if (!actor || !realm) throw new Error('organization not initialised');
+  return { ...worldOf(await ctx.models.userGroups.all(), users), actor, realm };
+}
+
+/**
+ * Creates the role system groups, nested as in the public API, and then records the organization's
+ * group permissions. Does nothing when they exist already (so a log from before groups is upgraded).
+ */
+export async function ensureSystemGroups(ctx: ServerContext, origin: Origin): Promise<void> {
+  if ((await ctx.models.userGroups.all()).some((group) => group.is_system_group)) return;
+  const ids = {} as Record<SystemGroupName, number>;
+  for (const definition of SYSTEM_GROUPS) ids[definition.name] = await ctx.ids.next('group');
+  const settings = systemGroupSettings(ids);
+  const appends: StreamAppend[] = SYSTEM_GROUPS.map((definition) => ({
+    stream: streams.userGroup(ids[definition.name]),
+    expected: 'no_stream',
+    events: [
+      {
+        type: 'UserGroupCreated',
+        data: {
+          group_id: ids[definition.name],
+          name: definition.name,
+          description: definition.description,
+          is_system_group: true,
+          members: [],
+          direct_subgroup_ids: definition.subgroup === null ? [] : [ids[definition.subgroup]],
+          creator_id: null,
+          settings,
+        },
+      },
+    ],
+  }));
+  const realm = streams.realm();
+  appends.push({
+    stream: realm,
+    expected: await currentRevision(ctx.store, realm),
+    events: [{ type: 'RealmGroupSettingsChanged', data: { changes: defaultRealmGroupSettings(ids) } }],
+  });
+  await ctx.bus.commit(origin, appends);
+}
+
+/** POST /user_groups/create: returns the new group's id. */
+export async function createUserGroup(ctx: ServerContext, origin: Origin, actor: UserState, input: Omit<CreateUserGroup, 'group_id'>): Promise<number> {
+  const group_id = await ctx.ids.next('group');
+  return ctx.bus.run(origin, async () => {
+    const events = decideCreateUserGroup(await groupContext(ctx, actor.user_id), { ...input, group_id });
+    return { appends: [{ stream: streams.userGroup(group_id), expected: 'no_stream', events }], result: group_id };
+  });
+}
+
+async function changeGroup(
+  ctx: ServerContext,
+  origin: Origin,
+  actor: UserState,
+  groupId: number,
+  decide: (gc: UserGroupContext) => DomainEvent[],
+): Promise<void> {
+  const stream = streams.userGroup(groupId);
+  await ctx.bus.run(origin, async () => {
+    const events = decide(await groupContext(ctx, actor.user_id));
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+  });
+}
+
+export const updateUserGroupMembers = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
+  changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupMembers(gc, groupId, cmd));
+
+export const updateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
+  changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroup(gc, groupId, cmd));
+
+export const deactivateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number) =>
+  changeGroup(ctx, origin, actor, groupId, (gc) => decideDeactivateUserGroup(gc, groupId));

@@ -1,0 +1,98 @@
+import {
+  badRequest,
+  directMembers,
+  type GroupSettingValue,
+  listedMembers,
+  Role,
+  USER_GROUP_SETTING_NAMES,
+  type UserGroupSettings,
+  worldOf,
+} from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { userGroupView } from '@chat/wire';
+import { createUserGroup, deactivateUserGroup, updateUserGroup, updateUserGroupMembers } from '../actions/user-groups.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+
+const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
+
+/** The path's group id, which must name a group. */
+async function pathGroupId(ctx: ServerContext, call: RouteCall): Promise<number> {
+  const id = Number(call.path.user_group_id);
+  if (!(await ctx.models.userGroups.get(id))) throw badRequest('Invalid user group');
+  return id;
+}
+
+/** POST /user_groups/create */
+export async function createUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  const settings: Partial<UserGroupSettings> = {};
+  for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingValue;
+  const group_id = await createUserGroup(ctx, originOf(call), actor, {
+    name: String(p.name),
+    description: String(p.description),
+    members: intList(p.members) ?? [],
+    subgroups: intList(p.subgroups),
+    settings,
+  });
+  return { group_id };
+}
+
+/** GET /user_groups: members and administrators; guests may not list groups. */
+export async function listUserGroups(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
+  const includeDeactivated = call.params.include_deactivated_groups === true;
+  const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
+  const groups = [...world.groups.values()]
+    .filter((group) => includeDeactivated || !group.deactivated)
+    .sort((a, b) => a.id - b.id)
+    .map((group) => userGroupView(world, group));
+  return { user_groups: groups };
+}
+
+/** GET /user_groups/{user_group_id}/members: recursive unless direct_member_only. */
+export async function getUserGroupMembers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await callerUser(ctx, call);
+  const groupId = await pathGroupId(ctx, call);
+  const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
+  const group = world.groups.get(groupId);
+  if (!group) throw badRequest('Invalid user group');
+  return { members: call.params.direct_member_only === true ? directMembers(world, group) : listedMembers(world, groupId) };
+}
+
+/** POST /user_groups/{user_group_id}/members */
+export async function updateUserGroupMembersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const groupId = await pathGroupId(ctx, call);
+  const p = call.params;
+  await updateUserGroupMembers(ctx, originOf(call), actor, groupId, {
+    add: intList(p.add),
+    delete: intList(p.delete),
+    add_subgroups: intList(p.add_subgroups),
+    delete_subgroups: intList(p.delete_subgroups),
+  });
+  return {};
+}
+
+/** PATCH /user_groups/{user_group_id}: name, description, and deactivated=false to reactivate. */
+export async function updateUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const groupId = await pathGroupId(ctx, call);
+  const p = call.params;
+  await updateUserGroup(ctx, originOf(call), actor, groupId, {
+    name: p.name === undefined ? undefined : String(p.name),
+    description: p.description === undefined ? undefined : String(p.description),
+    deactivated: typeof p.deactivated === 'boolean' ? p.deactivated : undefined,
+  });
+  return {};
+}
+
+/** POST /user_groups/{user_group_id}/deactivate */
+export async function deactivateUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const groupId = await pathGroupId(ctx, call);
+  await deactivateUserGroup(ctx, originOf(call), actor, groupId);
+  return {};
+}
