@@ -17,13 +17,8 @@ export const badRequest = (msg: string, extras: Record<string, unknown> = {}): A
 export const missingArgument = (name: string): ApiError =>
   new ApiError('REQUEST_VARIABLE_MISSING', 400, `Missing '${name}' argument`, { var_name: name });
 
-export const invalidArgument = (name: string, why: string): ApiError =>
-  new ApiError('BAD_REQUEST', 400, `Invalid '${name}': ${why}`, { var_name: name });
-
 export const unauthorized = (msg = 'Not logged in: API authentication or user session required'): ApiError =>
   new ApiError('UNAUTHORIZED', 401, msg);
-
-export const notFound = (msg: string): ApiError => new ApiError('NOT_FOUND', 404, msg);
 
 /** Raised when an action lacks permission; the public API answers these with 400 BAD_REQUEST. */
 export const insufficientPermission = (msg = 'Insufficient permission'): ApiError => badRequest(msg);

@@ -3,19 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import { chainHash, type EventToAppend, GENESIS_HASH, SqliteEventStore, WrongExpectedRevision } from '@chat/eventstore';
+import { type ChainedRow, chainHash, type EventToAppend, GENESIS_HASH, SqliteEventStore, WrongExpectedRevision } from '@chat/eventstore';
 import { metadataAt, T0 } from '../../support/stored-events.js';
 
-interface HashedRow {
-  position: number;
-  stream: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  hash: string;
-}
+type HashedRow = ChainedRow & { hash: string };
 
 const claim = (id: string, owner_id: number): EventToAppend => ({
   id,

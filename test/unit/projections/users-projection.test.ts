@@ -3,6 +3,7 @@ import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, type DomainEvent, Role, 
 import type { ReadModels } from '@chat/projections';
 import { freshModels, project } from '../../support/read-model-fixture.js';
 import { storedEvents, T0 } from '../../support/stored-events.js';
+import { aUser } from '../../support/user-state-factory.js';
 
 const REALM_DEFAULTS = { ...DEFAULT_USER_SETTINGS, default_language: 'de', twenty_four_hour_time: true };
 
@@ -29,25 +30,8 @@ const userCreated = (user_id: number, email: string, timezone = ''): DomainEvent
 });
 
 /** The document UserCreated at position `position` leaves, before anything else happens to the user. */
-const freshUser = (user_id: number, email: string, position: number, settings = REALM_DEFAULTS): UserState => ({
-  user_id,
-  email,
-  full_name: `User ${user_id}`,
-  role: Role.Member,
-  is_active: true,
-  is_bot: false,
-  bot_type: null,
-  bot_owner_id: null,
-  timezone: '',
-  date_joined: T0 + position * 1000,
-  avatar_version: 1,
-  profile_data: {},
-  password_hash: 'scrypt$first',
-  api_key_generation: 1,
-  can_change_user_emails: false,
-  settings,
-  pending_email_change: null,
-});
+const freshUser = (user_id: number, email: string, position: number, settings = REALM_DEFAULTS): UserState =>
+  aUser({ user_id, email, date_joined: T0 + position * 1000, password_hash: 'scrypt$first', settings });
 
 async function given(events: DomainEvent[]): Promise<ReadModels> {
   const models = freshModels();

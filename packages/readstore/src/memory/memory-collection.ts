@@ -17,11 +17,6 @@ export class MemoryCollection<T extends object> implements DocumentCollection<T>
     return this.docs.get(keyOf(key));
   }
 
-  /** Synchronous lookup for callers on a hot path that know they hold a memory store. */
-  peek(key: DocumentKey): T | undefined {
-    return this.docs.get(keyOf(key));
-  }
-
   async findOne(field: string, value: DocumentKey): Promise<T | undefined> {
     const index = this.unique.get(field);
     if (!index) throw new Error(`${this.spec.name}: no unique index on ${field}`);

@@ -1,4 +1,4 @@
-import { decideUpdateUser, Role, streams, type UpdateUser, type UserEvent, type UserState } from '@chat/core';
+import { decideUpdateUser, normalizeEmail, Role, streams, type UpdateUser, type UserEvent, type UserState } from '@chat/core';
 import { claimKey, releaseKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
@@ -9,16 +9,18 @@ export async function updateUser(ctx: ServerContext, origin: Origin, actor: User
   await ctx.bus.run(origin, async () => {
     const target = await ctx.models.users.get(targetId);
     if (!target) throw new Error(`user ${targetId} vanished`);
-    const users = await ctx.models.users.all();
-    const taken = new Set(users.map((user) => user.email));
+    // Only the requested address can collide: look that one up instead of loading every user.
+    const requested = cmd.new_email === undefined ? null : normalizeEmail(cmd.new_email);
+    const holder = requested === null ? undefined : await ctx.models.users.findOne('email', requested);
+    const owners = await ctx.models.users.findMany('role', Role.Owner);
     const fields = await ctx.models.profileFields.all();
     const events = decideUpdateUser(
       {
         actor: (await ctx.models.users.get(actor.user_id)) ?? actor,
         target,
-        activeOwnerCount: users.filter((user) => user.is_active && user.role === Role.Owner).length,
+        activeOwnerCount: owners.filter((user) => user.is_active).length,
         profileFieldIds: new Set(fields.map((field) => field.id)),
-        isEmailTaken: (email) => taken.has(email),
+        isEmailTaken: (email) => holder !== undefined && email === requested,
       },
       cmd,
     );

@@ -4,12 +4,13 @@ import {
   MAX_CHANNEL_FOLDER_NAME_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_TOPIC_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  REALM_GROUP_SETTING_NAMES,
   TYPING_STARTED_EXPIRY_MS,
   TYPING_STARTED_WAIT_MS,
   TYPING_STOPPED_WAIT_MS,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import { MIN_PASSWORD_LENGTH, REALM_GROUP_SETTING_NAMES } from '@chat/core';
 import { escapeHtml } from '../../endpoints/server-settings.js';
 import type { SectionBuilder } from '../register-context.js';
 
