@@ -4,18 +4,24 @@ export * from './read-models.js';
 export { realmProjection } from './realm/realm-projection.js';
 export { usersProjection } from './users/users-projection.js';
 export { groupsProjection } from './groups/groups-projection.js';
+export { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
+export { channelsProjection } from './channels/channels-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
 import { realmProjection } from './realm/realm-projection.js';
 import { usersProjection } from './users/users-projection.js';
 import { groupsProjection } from './groups/groups-projection.js';
+import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
+import { channelsProjection } from './channels/channels-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
   realmProjection(models),
   usersProjection(models),
   groupsProjection(models),
+  channelFoldersProjection(models),
+  channelsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';

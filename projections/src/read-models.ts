@@ -1,4 +1,4 @@
-import type { RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { ChannelFolderState, ChannelState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, ReadStore } from '@chat/readstore';
 
 export interface RealmState {
@@ -26,6 +26,10 @@ export interface ReadModels {
   userGroups: DocumentCollection<UserGroupState>;
   /** The organization's group-valued permissions, under REALM_KEY. */
   realmGroupSettings: DocumentCollection<RealmGroupSettings>;
+  channelFolders: DocumentCollection<ChannelFolderState>;
+  channels: DocumentCollection<ChannelState>;
+  /** Per-user subscriptions, current and past, keyed `<user_id>:<channel_id>`. */
+  subscriptions: DocumentCollection<SubscriptionState>;
 }
 
 export const REALM_KEY = 'realm';
@@ -37,5 +41,8 @@ export function openReadModels(store: ReadStore): ReadModels {
     profileFields: store.collection<ProfileFieldState>({ name: 'profile_fields' }),
     userGroups: store.collection<UserGroupState>({ name: 'user_groups' }),
     realmGroupSettings: store.collection<RealmGroupSettings>({ name: 'realm_group_settings' }),
+    channelFolders: store.collection<ChannelFolderState>({ name: 'channel_folders' }),
+    channels: store.collection<ChannelState>({ name: 'channels', uniqueFields: ['name_key'] }),
+    subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
   };
 }

@@ -94,6 +94,9 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     case 'user_group':
       applyUserGroupEvent(state, event);
       return;
+    case 'channel_folder':
+      applyChannelFolderEvent(state, event);
+      return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);
   }
@@ -137,6 +140,33 @@ function applyUserGroupEvent(state: State, event: ReceivedEvent): void {
     default:
       throw new Error(`unhandled user_group op ${String(event.op)}`);
   }
+}
+
+type Folder = Record<string, unknown> & { id: number; order: number };
+
+/** channel_folders follows channel_folder events; the list is kept in display order, as the server lists it. */
+function applyChannelFolderEvent(state: State, event: ReceivedEvent): void {
+  const folders = state.channel_folders as Folder[] | undefined;
+  if (!folders) return;
+  switch (event.op) {
+    case 'add':
+      folders.push(structuredClone(event.channel_folder) as Folder);
+      break;
+    case 'update': {
+      const folder = folders.find((candidate) => candidate.id === event.channel_folder_id);
+      if (folder) Object.assign(folder, event.data);
+      break;
+    }
+    case 'reorder':
+      (event.order as number[]).forEach((id, index) => {
+        const folder = folders.find((candidate) => candidate.id === id);
+        if (folder) folder.order = index;
+      });
+      break;
+    default:
+      throw new Error(`unhandled channel_folder op ${String(event.op)}`);
+  }
+  folders.sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
 /** A copy of `snapshot` with `events` applied in order. */

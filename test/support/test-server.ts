@@ -44,7 +44,7 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const mailer = new MemoryMailer();
-  const server = await startServer(config, { clock, mailer, log: pino({ level: 'silent' }) });
+  const server = await startServer(config, { clock, mailer, log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   const anonymous = new ApiClient(server.url, null);
   const owner = await anonymous.login(OWNER_EMAIL, OWNER_PASSWORD);
   let counter = 0;

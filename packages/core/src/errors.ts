@@ -20,5 +20,13 @@ export const missingArgument = (name: string): ApiError =>
 export const unauthorized = (msg = 'Not logged in: API authentication or user session required'): ApiError =>
   new ApiError('UNAUTHORIZED', 401, msg);
 
+/** Raised when an action needs an organization administrator (creating or changing channel folders). */
+export const administratorRequired = (): ApiError =>
+  new ApiError('UNAUTHORIZED_PRINCIPAL', 400, 'Must be an organization administrator');
+
 /** Raised when an action lacks permission; the public API answers these with 400 BAD_REQUEST. */
 export const insufficientPermission = (msg = 'Insufficient permission'): ApiError => badRequest(msg);
+
+/** A channel named in the request is unknown to the caller. */
+export const streamDoesNotExist = (name: string): ApiError =>
+  new ApiError('STREAM_DOES_NOT_EXIST', 400, `Channel '${name}' does not exist`, { stream: name });

@@ -5,6 +5,8 @@ export const streams = {
   realm: (): string => 'realm',
   user: (userId: number): string => `user-${userId}`,
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
+  channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
+  channel: (channelId: number): string => `channel-${channelId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

@@ -2,6 +2,8 @@ import type { StoredEvent } from '@chat/core';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 import type { FanoutOptions, FeedSink } from './feed-sink.js';
+import { channelFoldersFanout } from './channel-folders-fanout.js';
+import { channelsFanout } from './channels-fanout.js';
 import { groupsFanout } from './groups-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
@@ -15,7 +17,13 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
     name: 'client-events',
     async apply(event: StoredEvent): Promise<void> {
       if (!sink.hasListeners()) return;
-      const deliveries = [...(await userFanout(event, models, options)), ...(await realmFanout(event, models)), ...(await groupsFanout(event, models))];
+      const deliveries = [
+        ...(await userFanout(event, models, options)),
+        ...(await realmFanout(event, models)),
+        ...(await groupsFanout(event, models)),
+        ...(await channelFoldersFanout(event, models)),
+        ...(await channelsFanout(event, models)),
+      ];
       if (deliveries.length > 0) sink.publish(deliveries);
     },
   };

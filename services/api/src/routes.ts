@@ -1,4 +1,10 @@
 import type { AuthMode, HttpMethod, Route, RouteCall, RouteResult } from '@chat/http';
+import {
+  createChannelFolderEndpoint,
+  listChannelFolders,
+  reorderChannelFoldersEndpoint,
+  updateChannelFolderEndpoint,
+} from './endpoints/channel-folders.js';
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { createProfileField, listProfileFields } from './endpoints/profile-fields.js';
@@ -15,6 +21,8 @@ import {
   updateUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
 } from './endpoints/user-groups.js';
+import { getChannel, getChannelId, getChannelMembers, listChannels } from './endpoints/channels-read.js';
+import { listSubscriptions, subscribeEndpoint, subscriptionStatus, unsubscribeEndpoint } from './endpoints/subscriptions.js';
 import { register } from './register/register-endpoint.js';
 import type { ServerContext } from './server-context.js';
 
@@ -53,5 +61,17 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/user_groups/:user_group_id/members', 'required', 'user-group-members-update', updateUserGroupMembersEndpoint),
     route('PATCH', '/user_groups/:user_group_id', 'required', 'user-group-update', updateUserGroupEndpoint),
     route('POST', '/user_groups/:user_group_id/deactivate', 'required', 'user-group-deactivate', deactivateUserGroupEndpoint),
+    route('POST', '/channel_folders/create', 'required', 'channel-folder-create', createChannelFolderEndpoint),
+    route('GET', '/channel_folders', 'required', 'channel-folders-list', listChannelFolders),
+    route('PATCH', '/channel_folders', 'required', 'channel-folders-reorder', reorderChannelFoldersEndpoint),
+    route('PATCH', '/channel_folders/:channel_folder_id', 'required', 'channel-folder-update', updateChannelFolderEndpoint),
+    route('GET', '/users/me/subscriptions', 'required', 'subscriptions-get', listSubscriptions),
+    route('POST', '/users/me/subscriptions', 'required', 'subscribe', subscribeEndpoint),
+    route('DELETE', '/users/me/subscriptions', 'required', 'unsubscribe', unsubscribeEndpoint),
+    route('GET', '/users/:user_id/subscriptions/:stream_id', 'required', 'subscription-status-get', subscriptionStatus),
+    route('GET', '/streams', 'required', 'streams-get', listChannels),
+    route('GET', '/streams/:stream_id', 'required', 'stream-get', getChannel),
+    route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
+    route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
   ];
 }

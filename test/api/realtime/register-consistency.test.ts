@@ -12,6 +12,7 @@ const COMPARED = [
   'realm_users',
   'user_settings',
   'custom_profile_fields',
+  'channel_folders',
   'user_id',
   'email',
   'delivery_email',
@@ -93,6 +94,13 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
         events: [{ type: 'RealmSettingsChanged', data: { changes: { message_content_edit_limit_seconds: 900 + serial } } }],
       },
     ]);
+    const folder = await ok(owner.post('/channel_folders/create', { name: `Folder ${serial}`, description: 'Some *words*' }));
+    const folderId = folder.channel_folder_id as number;
+    await ok(owner.patch(`/channel_folders/${folderId}`, { name: `Folder ${serial} renamed`, description: 'Other words' }));
+    const archived = await ok(owner.post('/channel_folders/create', { name: `Shelf ${serial}`, description: '' }));
+    await ok(owner.patch(`/channel_folders/${archived.channel_folder_id as number}`, { is_archived: true }));
+    const listed = await ok(owner.get('/channel_folders', { include_archived: true }));
+    await ok(owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
   }
 
   const viewers: Viewer[] = [
@@ -109,7 +117,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       await makeChanges(client, index);
       const events = await everything(queue);
       const types = new Set(events.map((event) => (event.op ? `${event.type}.${event.op}` : event.type)));
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict']) {
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder']) {
         expect(types, `events include ${type}`).to.include(type);
       }
       const updated = applyEvents(old, events, { clientGravatar: viewer.params.client_gravatar !== false });

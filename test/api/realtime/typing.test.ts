@@ -104,10 +104,40 @@ describe('realtime: POST /typing', () => {
     }
   });
 
-  it('channel typing with a stream_id is refused: no channel exists yet', async () => {
+  it('channel typing with an unknown or unreadable stream_id is refused naming it', async () => {
     for (const type of ['stream', 'channel']) {
-      expectError(await typing(alice, { type, op: 'start', stream_id: 7, topic: 'lunch' }), 'BAD_REQUEST', '7');
+      expectError(await typing(alice, { type, op: 'start', stream_id: 999_999, topic: 'lunch' }), 'BAD_REQUEST', '999999');
     }
+    const created = await bob.post('/users/me/subscriptions', { subscriptions: [{ name: 'bob-private' }], invite_only: true });
+    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    const id = (await bob.get('/get_stream_id', { stream: 'bob-private' })).body.stream_id as number;
+    expectError(await typing(alice, { type: 'channel', op: 'start', stream_id: id, topic: 'lunch' }), 'BAD_REQUEST', String(id));
+  });
+
+  it('channel typing reaches the other subscribers whose clients declared stream_typing_notifications', async () => {
+    const subscribed = await alice.post('/users/me/subscriptions', { subscriptions: [{ name: 'lunch-talk' }], principals: [alice.userId, bob.userId] });
+    expect(subscribed.status, JSON.stringify(subscribed.body)).to.equal(200);
+    const id = (await alice.get('/get_stream_id', { stream: 'lunch-talk' })).body.stream_id as number;
+    const modern = await registerQueue(bob, { client_capabilities: { stream_typing_notifications: true, empty_topic_name: true } });
+    const older = await registerQueue(bob, { client_capabilities: { stream_typing_notifications: true } });
+    const unaware = await registerQueue(bob);
+    const [carolQueue, aliceQueue] = await queues(carol, alice);
+    expect((await typing(alice, { type: 'channel', op: 'start', stream_id: id, topic: 'soup' })).status).to.equal(200);
+    expect((await typing(alice, { type: 'stream', op: 'stop', stream_id: id, topic: '(no topic)' })).status).to.equal(200);
+    const strip = (events: Record<string, unknown>[]) => events.map(({ id: _id, ...rest }) => rest);
+    const base = { type: 'typing', message_type: 'stream', sender: person(alice), stream_id: id };
+    expect(strip(await drain(modern))).to.deep.equal([
+      { ...base, op: 'start', topic: 'soup' },
+      { ...base, op: 'stop', topic: '' },
+    ]);
+    expect(strip(await drain(older))).to.deep.equal([
+      { ...base, op: 'start', topic: 'soup' },
+      { ...base, op: 'stop', topic: 'general chat' },
+    ]);
+    expect(await drain(unaware)).to.deep.equal([]);
+    // Carol is not subscribed; Alice is the sender.
+    expect(await drain(carolQueue)).to.deep.equal([]);
+    expect(await drain(aliceQueue)).to.deep.equal([]);
   });
 
   it('a sender with send_private_typing_notifications=false is refused', async () => {

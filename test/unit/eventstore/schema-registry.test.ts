@@ -22,6 +22,9 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   UserPasswordChanged: true, UserApiKeyRotated: true, UserSettingsChanged: true, KeyClaimed: true, KeyReleased: true, IdBlockReserved: true,
   UserGroupCreated: true, UserGroupMembersChanged: true, UserGroupUpdated: true, UserGroupDeactivated: true, UserGroupReactivated: true,
   RealmGroupSettingsChanged: true,
+  ChannelCreated: true, ChannelUpdated: true, ChannelArchived: true, ChannelUnarchived: true, SubscriptionAdded: true,
+  SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
+  ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

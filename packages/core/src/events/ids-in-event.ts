@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field' | 'group';
+export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -12,6 +12,10 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['profile_field', event.data.field_id]];
     case 'UserGroupCreated':
       return [['group', event.data.group_id]];
+    case 'ChannelFolderCreated':
+      return [['channel_folder', event.data.channel_folder_id]];
+    case 'ChannelCreated':
+      return [['channel', event.data.channel_id]];
     default:
       return [];
   }

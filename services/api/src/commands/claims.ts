@@ -16,7 +16,9 @@ export async function readClaim(store: EventStore, kind: string, key: string): P
 }
 
 /** Reserves a key for an owner; the append's expected revision makes a concurrent claim lose. */
-export async function claimKey(store: EventStore, kind: 'email', key: string, ownerId: number, taken: string): Promise<StreamAppend> {
+export type ClaimKind = 'email' | 'channel';
+
+export async function claimKey(store: EventStore, kind: ClaimKind, key: string, ownerId: number, taken: string): Promise<StreamAppend> {
   const claim = await readClaim(store, kind, key);
   if (claim.holder !== null && claim.holder !== ownerId) throw badRequest(taken);
   return {
@@ -26,7 +28,7 @@ export async function claimKey(store: EventStore, kind: 'email', key: string, ow
   };
 }
 
-export async function releaseKey(store: EventStore, kind: 'email', key: string, ownerId: number): Promise<StreamAppend> {
+export async function releaseKey(store: EventStore, kind: ClaimKind, key: string, ownerId: number): Promise<StreamAppend> {
   const claim = await readClaim(store, kind, key);
   return {
     stream: claim.stream,

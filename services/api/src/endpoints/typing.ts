@@ -2,6 +2,7 @@ import { badRequest, EMPTY_TOPIC_DISPLAY_NAME, missingArgument, type UserState }
 import type { RouteCall } from '@chat/http';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
+import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, realmHost } from './call-context.js';
 
@@ -63,10 +64,14 @@ export async function setTyping(ctx: ServerContext, call: RouteCall): Promise<Re
   return {};
 }
 
-/**
- * Subscribers of the channel other than the sender. No channel exists until channels are built (the
- * organization issue), so every id is unknown until then.
- */
-async function channelTypingAudience(_ctx: ServerContext, streamId: number, _sender: UserState): Promise<UserState[]> {
-  throw badRequest(`Invalid channel ID ${streamId}`);
+/** Subscribers of the channel other than the sender; the sender must be able to read the channel. */
+async function channelTypingAudience(ctx: ServerContext, streamId: number, sender: UserState): Promise<UserState[]> {
+  const q = await ChannelQuery.open(ctx, sender);
+  const channel = q.visible(streamId);
+  if (!channel || !q.canRead(channel)) throw badRequest(`Invalid channel ID ${streamId}`);
+  const subscribers = await q.subscribers(streamId);
+  return subscribers.filter((id) => id !== sender.user_id).flatMap((id) => {
+    const user = q.world.users.get(id);
+    return user ? [user] : [];
+  });
 }

@@ -1,7 +1,9 @@
 import type { SectionBuilder } from '../register-context.js';
+import { channelFoldersSection } from './channel-folders-section.js';
 import { customProfileFieldsSection } from './custom-profile-fields-section.js';
 import { realmSection } from './realm-section.js';
 import { realmUserSection } from './realm-user-section.js';
+import { defaultStreamsSection, streamsSection, subscriptionsSection } from './subscriptions-section.js';
 import { userGroupsSection } from './user-groups-section.js';
 import { userSettingsSection } from './user-settings-section.js';
 
@@ -12,6 +14,10 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_settings', userSettingsSection],
   ['custom_profile_fields', customProfileFieldsSection],
   ['user_group', userGroupsSection],
+  ['subscription', subscriptionsSection],
+  ['stream', streamsSection],
+  ['default_streams', defaultStreamsSection],
+  ['channel_folder', channelFoldersSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */

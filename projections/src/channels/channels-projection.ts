@@ -1,0 +1,73 @@
+import { channelNameKey, type ChannelState, type StoredEvent, subscriptionKey, type SubscriptionState } from '@chat/core';
+import type { Projection } from '../projection.js';
+import type { ReadModels } from '../read-models.js';
+
+/** Channels and every user's subscriptions to them (past subscriptions kept with `active` false). */
+export function channelsProjection(models: ReadModels): Projection {
+  const update = async (channelId: number, position: number, change: (channel: ChannelState) => ChannelState): Promise<void> => {
+    const channel = await models.channels.get(channelId);
+    if (channel) await models.channels.put(channelId, change(channel), position);
+  };
+
+  return {
+    name: 'channels',
+    async apply(event: StoredEvent): Promise<void> {
+      const at = event.position;
+      switch (event.type) {
+        case 'ChannelCreated': {
+          const { settings, ...d } = event.data;
+          await models.channels.put(
+            d.channel_id,
+            {
+              ...d,
+              name_key: channelNameKey(d.name),
+              date_created: event.metadata.occurred_at,
+              is_archived: false,
+              settings: { ...settings },
+              first_message_id: null,
+            },
+            at,
+          );
+          return;
+        }
+        case 'ChannelUpdated':
+          return update(event.data.channel_id, at, (channel) => {
+            const { changes } = event.data;
+            const next: ChannelState = { ...channel, settings: { ...channel.settings } };
+            for (const [key, value] of Object.entries(changes)) {
+              if (key in channel.settings) Object.assign(next.settings, { [key]: value });
+              else Object.assign(next, { [key]: value });
+            }
+            next.name_key = channelNameKey(next.name);
+            return next;
+          });
+        case 'ChannelArchived':
+          return update(event.data.channel_id, at, (channel) => ({ ...channel, is_archived: true }));
+        case 'ChannelUnarchived':
+          return update(event.data.channel_id, at, (channel) => ({ ...channel, is_archived: false }));
+        case 'SubscriptionAdded':
+          for (const { user_id, ...properties } of event.data.subscriptions) {
+            const sub: SubscriptionState = { user_id, channel_id: event.data.channel_id, active: true, ...properties };
+            await models.subscriptions.put(subscriptionKey(user_id, event.data.channel_id), sub, at);
+          }
+          return;
+        case 'SubscriptionRemoved':
+          for (const userId of event.data.user_ids) {
+            const key = subscriptionKey(userId, event.data.channel_id);
+            const sub = await models.subscriptions.get(key);
+            if (sub) await models.subscriptions.put(key, { ...sub, active: false }, at);
+          }
+          return;
+        case 'SubscriptionPropertyChanged': {
+          const d = event.data;
+          const key = subscriptionKey(d.user_id, d.channel_id);
+          const sub = await models.subscriptions.get(key);
+          if (sub) await models.subscriptions.put(key, { ...sub, [d.property]: d.value }, at);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+  };
+}

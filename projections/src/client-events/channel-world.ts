@@ -1,0 +1,35 @@
+import { type AccessWorld, type ChannelState, hasMetadataAccess, SubscriptionIndex, worldOf } from '@chat/core';
+import { REALM_KEY, type ReadModels } from '../read-models.js';
+
+/** One channel as fan-out sees it after an event: who is subscribed and who may know it. */
+export interface ChannelWorld extends AccessWorld {
+  channel: ChannelState;
+  subscribers: number[];
+  /** Active users with metadata access, in id order; `without` treats those users as not subscribed. */
+  watchers(without?: readonly number[]): number[];
+}
+
+export async function channelWorld(models: ReadModels, channelId: number): Promise<ChannelWorld | undefined> {
+  const channel = await models.channels.get(channelId);
+  const realm = await models.realmGroupSettings.get(REALM_KEY);
+  if (!channel || !realm) return undefined;
+  const index = new SubscriptionIndex(await models.subscriptions.findMany('channel_id', channelId));
+  const base = { ...worldOf(await models.userGroups.all(), await models.users.all()), realm };
+  const accessWorld = (without: readonly number[]): AccessWorld => ({
+    ...base,
+    isSubscribed: (userId, id) => !without.includes(userId) && index.isSubscribed(userId, id),
+  });
+  const world = accessWorld([]);
+  return {
+    ...world,
+    channel,
+    subscribers: index.subscribers(channelId),
+    watchers: (without = []) => {
+      const w = accessWorld(without);
+      return [...w.users.values()]
+        .filter((user) => user.is_active && hasMetadataAccess(w, channel, user.user_id))
+        .map((user) => user.user_id)
+        .sort((a, b) => a - b);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { type ChannelContext, type ChannelState, SubscriptionIndex, type SubscriptionState, worldOf } from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import type { ServerContext } from '../server-context.js';
+
+/** Users whose subscriptions a decision needs, named by id or by email address. */
+export type UserRefs = readonly (number | string)[];
+
+async function userIdsOf(ctx: ServerContext, refs: UserRefs): Promise<number[]> {
+  const ids: number[] = [];
+  for (const ref of refs) {
+    if (typeof ref === 'number') ids.push(ref);
+    else {
+      const user = await ctx.models.users.findOne('email', ref.trim().toLowerCase());
+      if (user) ids.push(user.user_id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Everything a channel decision reads: groups, users, organization permissions, every channel, and the
+ * subscriptions of the actor, of the users named, and of the channels named.
+ */
+export async function channelContext(ctx: ServerContext, actorId: number, users: UserRefs = [], channelIds: readonly number[] = []): Promise<ChannelContext> {
+  const allUsers = await ctx.models.users.all();
+  const actor = allUsers.find((user) => user.user_id === actorId);
+  const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
+  if (!actor || !realm) throw new Error('organization not initialised');
+  const rows = new Map<string, SubscriptionState>();
+  const add = (subs: SubscriptionState[]): void => {
+    for (const sub of subs) rows.set(`${sub.user_id}:${sub.channel_id}`, sub);
+  };
+  for (const userId of new Set([actorId, ...(await userIdsOf(ctx, users))])) add(await ctx.models.subscriptions.findMany('user_id', userId));
+  for (const channelId of new Set(channelIds)) add(await ctx.models.subscriptions.findMany('channel_id', channelId));
+  const subscriptions = new SubscriptionIndex(rows.values());
+  const channels = new Map<number, ChannelState>((await ctx.models.channels.all()).map((channel) => [channel.channel_id, channel]));
+  const folderIds = new Set((await ctx.models.channelFolders.all()).filter((folder) => !folder.is_archived).map((folder) => folder.id));
+  return {
+    ...worldOf(await ctx.models.userGroups.all(), allUsers),
+    realm,
+    actor,
+    channels,
+    subscriptions,
+    folderIds,
+    isSubscribed: (userId, channelId) => subscriptions.isSubscribed(userId, channelId),
+  };
+}

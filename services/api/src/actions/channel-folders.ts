@@ -1,0 +1,53 @@
+import {
+  type ChannelFolderContext,
+  type CreateChannelFolder,
+  decideCreateChannelFolder,
+  decideReorderChannelFolders,
+  decideUpdateChannelFolder,
+  streams,
+  type UpdateChannelFolder,
+  type UserState,
+} from '@chat/core';
+import { renderMarkdown } from '@chat/markdown';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+
+/** Every folder, archived ones included, with the actor as stored now. */
+async function folderContext(ctx: ServerContext, actorId: number): Promise<ChannelFolderContext> {
+  const actor = await ctx.models.users.get(actorId);
+  if (!actor) throw new Error(`user ${actorId} missing`);
+  return { actor, folders: await ctx.models.channelFolders.all(), renderDescription: renderMarkdown };
+}
+
+/** POST /channel_folders/create: returns the new folder's id. */
+export async function createChannelFolder(
+  ctx: ServerContext,
+  origin: Origin,
+  actor: UserState,
+  input: Omit<CreateChannelFolder, 'channel_folder_id'>,
+): Promise<number> {
+  const channel_folder_id = await ctx.ids.next('channel_folder');
+  return ctx.bus.run(origin, async () => {
+    const events = decideCreateChannelFolder(await folderContext(ctx, actor.user_id), { ...input, channel_folder_id });
+    return { appends: [{ stream: streams.channelFolder(channel_folder_id), expected: 'no_stream', events }], result: channel_folder_id };
+  });
+}
+
+/** PATCH /channel_folders/{channel_folder_id} */
+export async function updateChannelFolder(ctx: ServerContext, origin: Origin, actor: UserState, folderId: number, cmd: UpdateChannelFolder): Promise<void> {
+  const stream = streams.channelFolder(folderId);
+  await ctx.bus.run(origin, async () => {
+    const events = decideUpdateChannelFolder(await folderContext(ctx, actor.user_id), folderId, cmd);
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+  });
+}
+
+/** PATCH /channel_folders: the order is an organization-wide fact, recorded on the realm stream. */
+export async function reorderChannelFolders(ctx: ServerContext, origin: Origin, actor: UserState, order: number[] | undefined): Promise<void> {
+  const stream = streams.realm();
+  await ctx.bus.run(origin, async () => {
+    const events = decideReorderChannelFolders(await folderContext(ctx, actor.user_id), order);
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+  });
+}

@@ -1,0 +1,57 @@
+import { channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
+import { renderMarkdown } from '@chat/markdown';
+import { claimKey } from '../commands/claims.js';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+import { channelContext } from './channel-context.js';
+
+export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'>;
+
+export interface SubscribeResult {
+  subscribed: Record<string, string[]>;
+  already_subscribed: Record<string, string[]>;
+  unauthorized: string[];
+}
+
+async function channelAppends(ctx: ServerContext, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
+  const appends: StreamAppend[] = [];
+  for (const [channelId, channelEvents] of events) {
+    const stream = streams.channel(channelId);
+    const name = created.get(channelId);
+    if (name !== undefined) {
+      // The name is reserved first: of two requests creating the same channel, one loses here.
+      appends.push(await claimKey(ctx.store, 'channel', channelNameKey(name), channelId, `Channel '${name}' already exists`));
+      appends.push({ stream, expected: 'no_stream', events: channelEvents });
+    } else {
+      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: channelEvents });
+    }
+  }
+  return appends;
+}
+
+/** POST /users/me/subscriptions */
+export async function subscribe(ctx: ServerContext, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
+  const requested = requestedChannels(input.channels);
+  const newChannelIds = new Map<string, number>();
+  return ctx.bus.run(origin, async () => {
+    const cc = await channelContext(ctx, actorId, input.principals ?? []);
+    for (const { name, key } of requested) {
+      if (!channelByName(cc, name) && !newChannelIds.has(key)) newChannelIds.set(key, await ctx.ids.next('channel'));
+    }
+    const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown });
+    return {
+      appends: await channelAppends(ctx, decision.events, decision.created),
+      result: { subscribed: decision.subscribed, already_subscribed: decision.already_subscribed, unauthorized: decision.unauthorized },
+    };
+  });
+}
+
+/** DELETE /users/me/subscriptions */
+export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
+  return ctx.bus.run(origin, async () => {
+    const cc = await channelContext(ctx, actorId, input.principals ?? []);
+    const decision = decideUnsubscribe(cc, input);
+    return { appends: await channelAppends(ctx, decision.events, new Map()), result: { removed: decision.removed, not_removed: decision.not_removed } };
+  });
+}

@@ -1,0 +1,58 @@
+import { badRequest, channelNameKey, type ChannelState, isAdminRole, Role } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { ChannelQuery } from '../queries/channel-query.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser } from './call-context.js';
+
+const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+
+/** GET /streams: the union of the kinds of channel asked for, among those the caller may know. */
+export async function listChannels(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const p = call.params;
+  if (p.include_all_active === true && !isAdminRole(viewer.role)) throw badRequest('User not authorized for this query');
+  const q = await ChannelQuery.open(ctx, viewer);
+  const includeAll = p.include_all === true || p.include_all_active === true;
+  const wanted = (channel: ChannelState): boolean =>
+    (includeAll && q.canSee(channel)) ||
+    (flag(p.include_public, true) && !channel.invite_only && viewer.role !== Role.Guest) ||
+    (flag(p.include_web_public, false) && channel.is_web_public) ||
+    (flag(p.include_subscribed, true) && q.isSubscribed(channel)) ||
+    (flag(p.include_default, false) && channel.is_default && q.canSee(channel)) ||
+    (flag(p.include_can_access_content, false) && q.canRead(channel));
+  const streams = [];
+  for (const channel of q.channels) {
+    if (flag(p.exclude_archived, true) && channel.is_archived) continue;
+    if (wanted(channel)) streams.push({ ...(await q.channelRecord(channel)), is_default: channel.is_default });
+  }
+  return { streams };
+}
+
+async function visibleChannel(ctx: ServerContext, call: RouteCall): Promise<{ q: ChannelQuery; channel: ChannelState }> {
+  const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
+  const channel = q.visible(Number(call.path.stream_id));
+  if (!channel) throw badRequest('Invalid channel ID');
+  return { q, channel };
+}
+
+/** GET /streams/{stream_id} */
+export async function getChannel(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const { q, channel } = await visibleChannel(ctx, call);
+  return { stream: { ...(await q.channelRecord(channel)), is_default: channel.is_default } };
+}
+
+/** GET /streams/{stream_id}/members */
+export async function getChannelMembers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const { q, channel } = await visibleChannel(ctx, call);
+  return { subscribers: await q.subscribers(channel.channel_id) };
+}
+
+/** GET /get_stream_id */
+export async function getChannelId(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const name = String(call.params.stream);
+  const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
+  const key = channelNameKey(name.trim());
+  const channel = q.channels.find((c) => c.name_key === key);
+  if (!channel || !q.canSee(channel)) throw badRequest(`Invalid channel name '${name}'`);
+  return { stream_id: channel.channel_id };
+}

@@ -1,0 +1,68 @@
+import { badRequest, CHANNEL_GROUP_SETTING_NAMES, checkMessageRetentionDays, type ChannelGroupSettings, type GroupSettingValue, type TopicsPolicy } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { subscribe, unsubscribe } from '../actions/subscriptions.js';
+import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+
+const principalsParam = (value: unknown): (number | string)[] | null =>
+  Array.isArray(value) ? value.map((p) => (typeof p === 'number' ? p : String(p))) : null;
+
+/** POST /users/me/subscriptions */
+export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  const settings: Partial<ChannelGroupSettings> = {};
+  for (const name of CHANNEL_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingValue;
+  const fatal = p.authorization_errors_fatal !== false;
+  const result = await subscribe(ctx, originOf(call), actor.user_id, {
+    channels: p.subscriptions as { name: string; description?: string }[],
+    principals: principalsParam(p.principals),
+    authorization_errors_fatal: fatal,
+    options: {
+      invite_only: p.invite_only === true,
+      is_web_public: p.is_web_public === true,
+      history_public_to_subscribers: typeof p.history_public_to_subscribers === 'boolean' ? p.history_public_to_subscribers : null,
+      message_retention_days: p.message_retention_days === undefined ? null : checkMessageRetentionDays(p.message_retention_days as string | number),
+      topics_policy: (p.topics_policy as TopicsPolicy | undefined) ?? 'inherit',
+      folder_id: typeof p.folder_id === 'number' ? p.folder_id : null,
+      is_default: p.is_default_stream === true,
+      settings,
+    },
+  });
+  const response: Record<string, unknown> = { subscribed: result.subscribed, already_subscribed: result.already_subscribed };
+  if (!fatal) response.unauthorized = result.unauthorized;
+  // Notification messages to newly subscribed users need messages; none are sent yet.
+  if (p.send_new_subscription_messages !== false) response.new_subscription_messages_sent = false;
+  return response;
+}
+
+/** DELETE /users/me/subscriptions */
+export async function unsubscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const names = (call.params.subscriptions as unknown[]).map(String);
+  return unsubscribe(ctx, originOf(call), actor.user_id, { names, principals: principalsParam(call.params.principals) });
+}
+
+/** GET /users/me/subscriptions: the caller's current subscriptions, archived channels left out. */
+export async function listSubscriptions(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const q = await ChannelQuery.open(ctx, viewer);
+  const include = includeSubscribersParam(call.params.include_subscribers);
+  const subscriptions = [];
+  for (const channel of q.channels) {
+    if (q.isSubscribed(channel) && !channel.is_archived) subscriptions.push(await q.subscriptionRecord(channel, include));
+  }
+  return { subscriptions };
+}
+
+/** GET /users/{user_id}/subscriptions/{stream_id} */
+export async function subscriptionStatus(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const q = await ChannelQuery.open(ctx, viewer);
+  const userId = Number(call.path.user_id);
+  if (q.world.users.get(userId)?.is_active !== true) throw badRequest('No such user');
+  const channel = q.visible(Number(call.path.stream_id));
+  if (!channel) throw badRequest('Invalid channel ID');
+  return { is_subscribed: (await q.subscribers(channel.channel_id)).includes(userId) };
+}

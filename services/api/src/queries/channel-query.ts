@@ -1,0 +1,103 @@
+import {
+  type AccessWorld,
+  type ChannelState,
+  hasContentAccess,
+  hasMetadataAccess,
+  SubscriptionIndex,
+  type SubscriptionState,
+  type UserState,
+  worldOf,
+} from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import { channelView, subscriberFields, subscriptionView } from '@chat/wire';
+import type { ServerContext } from '../server-context.js';
+
+export type IncludeSubscribers = 'true' | 'false' | 'partial';
+
+/**
+ * The channels as one viewer sees them: which they may know, read and are subscribed to, and the
+ * records clients receive. Subscriber lists are read per channel, once, when first needed.
+ */
+export class ChannelQuery {
+  private readonly subscriberLists = new Map<number, Promise<number[]>>();
+
+  private constructor(
+    private readonly ctx: ServerContext,
+    readonly viewer: UserState,
+    readonly world: AccessWorld,
+    readonly channels: ChannelState[],
+    /** The viewer's subscriptions, current and past, by channel id. */
+    readonly own: ReadonlyMap<number, SubscriptionState>,
+    private readonly now: number,
+  ) {}
+
+  static async open(ctx: ServerContext, viewer: UserState): Promise<ChannelQuery> {
+    const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
+    if (!realm) throw new Error('organization not initialised');
+    const ownRows = await ctx.models.subscriptions.findMany('user_id', viewer.user_id);
+    const index = new SubscriptionIndex(ownRows);
+    const world: AccessWorld = {
+      ...worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all()),
+      realm,
+      isSubscribed: (userId, channelId) => index.isSubscribed(userId, channelId),
+    };
+    const channels = (await ctx.models.channels.all()).sort((a, b) => a.channel_id - b.channel_id);
+    const own = new Map(ownRows.map((row) => [row.channel_id, row]));
+    return new ChannelQuery(ctx, viewer, world, channels, own, ctx.clock.now());
+  }
+
+  isSubscribed(channel: ChannelState): boolean {
+    return this.own.get(channel.channel_id)?.active === true;
+  }
+
+  canSee(channel: ChannelState): boolean {
+    return hasMetadataAccess(this.world, channel, this.viewer.user_id);
+  }
+
+  canRead(channel: ChannelState): boolean {
+    return hasContentAccess(this.world, channel, this.viewer.user_id);
+  }
+
+  /** A channel the viewer may know, by id; unknown and invisible alike are undefined. */
+  visible(channelId: number): ChannelState | undefined {
+    const channel = this.channels.find((c) => c.channel_id === channelId);
+    return channel && this.canSee(channel) ? channel : undefined;
+  }
+
+  subscribers(channelId: number): Promise<number[]> {
+    let list = this.subscriberLists.get(channelId);
+    if (!list) {
+      list = this.ctx.models.subscriptions
+        .findMany('channel_id', channelId)
+        .then((rows) => rows.filter((row) => row.active).map((row) => row.user_id).sort((a, b) => a - b));
+      this.subscriberLists.set(channelId, list);
+    }
+    return list;
+  }
+
+  async channelRecord(channel: ChannelState): Promise<Record<string, unknown>> {
+    const subscribers = await this.subscribers(channel.channel_id);
+    return channelView({ world: this.world, channel, subscriberCount: subscribers.length, now: this.now });
+  }
+
+  /** A channel record with its subscriber list, as include_subscribers asks. */
+  async channelWithSubscribers(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {
+    const subscribers = await this.subscribers(channel.channel_id);
+    return { ...channelView({ world: this.world, channel, subscriberCount: subscribers.length, now: this.now }), ...subscriberFields(subscribers, include) };
+  }
+
+  async subscriptionRecord(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {
+    const sub = this.own.get(channel.channel_id);
+    if (!sub) throw new Error(`no subscription of user ${this.viewer.user_id} to channel ${channel.channel_id}`);
+    const subscribers = await this.subscribers(channel.channel_id);
+    const input = { world: this.world, channel, subscriberCount: subscribers.length, now: this.now };
+    return { ...subscriptionView(input, sub), ...subscriberFields(subscribers, include) };
+  }
+}
+
+/** include_subscribers as sent: true, false, partial, or a boolean. */
+export function includeSubscribersParam(value: unknown): IncludeSubscribers {
+  if (value === true || value === 'true') return 'true';
+  if (value === 'partial') return 'partial';
+  return 'false';
+}

@@ -1,0 +1,40 @@
+import { ChannelQuery } from '../../queries/channel-query.js';
+import type { SectionBuilder } from '../register-context.js';
+
+/**
+ * `subscriptions`, `unsubscribed` and `never_subscribed`: the viewer's current subscriptions, their
+ * past ones to channels they can still see, and the visible channels they never joined. Archived
+ * channels only for clients with archived_channels.
+ */
+export const subscriptionsSection: SectionBuilder = async ({ ctx, viewer, capabilities, includeSubscribers }) => {
+  const q = await ChannelQuery.open(ctx, viewer);
+  const subscriptions = [];
+  const unsubscribed = [];
+  const never_subscribed = [];
+  for (const channel of q.channels) {
+    if (channel.is_archived && !capabilities.archived_channels) continue;
+    const own = q.own.get(channel.channel_id);
+    if (own?.active) subscriptions.push(await q.subscriptionRecord(channel, includeSubscribers));
+    else if (!q.canSee(channel)) continue;
+    else if (own) unsubscribed.push(await q.subscriptionRecord(channel, includeSubscribers));
+    else never_subscribed.push(await q.channelWithSubscribers(channel, includeSubscribers));
+  }
+  return { subscriptions, unsubscribed, never_subscribed };
+};
+
+/** `streams`: every channel the viewer may know. */
+export const streamsSection: SectionBuilder = async ({ ctx, viewer, capabilities }) => {
+  const q = await ChannelQuery.open(ctx, viewer);
+  const streams = [];
+  for (const channel of q.channels) {
+    if (channel.is_archived && !capabilities.archived_channels) continue;
+    if (q.canSee(channel)) streams.push(await q.channelRecord(channel));
+  }
+  return { streams };
+};
+
+/** `realm_default_streams`: ids of the default channels the viewer may know. */
+export const defaultStreamsSection: SectionBuilder = async ({ ctx, viewer }) => {
+  const q = await ChannelQuery.open(ctx, viewer);
+  return { realm_default_streams: q.channels.filter((c) => c.is_default && !c.is_archived && q.canSee(c)).map((c) => c.channel_id) };
+};
