@@ -83,6 +83,13 @@ describe('channel folders: events and the register section', function () {
     expect(await folderEvents(elsewhere)).to.deep.equal([]);
   });
 
+  it('accepts the public name channel_folders for both the section and the events', async function () {
+    const queue = await registerQueue(member, { fetch_event_types: ['channel_folders'], event_types: ['channel_folders'] });
+    expect(queue.state.channel_folders).to.be.an('array');
+    await createFolder(admin, 'Named by alias');
+    expect((await folderEvents(queue)).map((event) => (event.channel_folder as { name: string }).name)).to.deep.equal(['Named by alias']);
+  });
+
   it('old snapshot + channel_folder events == fresh snapshot', async function () {
     const queue = await registerQueue(guest, { fetch_event_types: ['channel_folder'], event_types: ['channel_folder'] });
     const old = structuredClone(queue.state);

@@ -33,6 +33,18 @@ describe('channel folders API: updating and reordering', function () {
       expect(await folder(id)).to.include({ description: '', rendered_description: '' });
     });
 
+    it('refuses to archive a folder a channel is in, naming is_archived, and records nothing', async function () {
+      const id = await createFolder(admin, 'Busy');
+      expectSuccess(await admin.post('/users/me/subscriptions', { subscriptions: [{ name: 'busy-channel' }], folder_id: id }));
+      const channel = expectSuccess(await admin.get('/users/me/subscriptions')).subscriptions.find((sub: { name: string }) => sub.name === 'busy-channel');
+      expect(channel.folder_id).to.equal(id);
+      const res = await admin.patch(`/channel_folders/${id}`, { is_archived: true });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.include({ code: 'BAD_REQUEST' });
+      expect(res.body.msg).to.contain('is_archived');
+      expect(await folder(id)).to.include({ is_archived: false });
+    });
+
     it('archives and unarchives; an archived folder leaves the default listing', async function () {
       const id = await createFolder(admin, 'Seasonal');
       expectSuccess(await admin.patch(`/channel_folders/${id}`, { is_archived: true }));

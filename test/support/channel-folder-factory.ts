@@ -17,8 +17,13 @@ export function aFolder(overrides: Partial<ChannelFolderState> & { id: number })
 /** A stand-in renderer: deciders must record whatever the renderer returns. */
 export const fakeRender = (markdown: string): string => (markdown === '' ? '' : `<p>${markdown}</p>`);
 
-export const folderContext = (actor: UserState, folders: readonly ChannelFolderState[] = []): ChannelFolderContext => ({
+export const folderContext = (
+  actor: UserState,
+  folders: readonly ChannelFolderState[] = [],
+  foldersInUse: ReadonlySet<number> = new Set(),
+): ChannelFolderContext => ({
   actor,
   folders,
+  foldersInUse,
   renderDescription: fakeRender,
 });

@@ -98,6 +98,12 @@ describe('decideUpdateChannelFolder', function () {
     expect(decideUpdateChannelFolder(ctx, 3, { is_archived: false })[0].data.changes).to.deep.equal({ is_archived: false });
   });
 
+  it('refuses to archive a folder that unarchived channels are still in', function () {
+    const inUse = folderContext(admin, FOLDERS, new Set([1]));
+    expectApiError(() => decideUpdateChannelFolder(inUse, 1, { is_archived: true }), refused('is_archived'));
+    expect(decideUpdateChannelFolder(inUse, 1, { name: 'Still here' })[0].data.changes).to.deep.equal({ name: 'Still here' });
+  });
+
   it('lets a folder change the letter case of its own name', function () {
     expect(decideUpdateChannelFolder(ctx, 1, { name: 'FRONTEND' })[0].data.changes).to.deep.equal({ name: 'FRONTEND' });
   });

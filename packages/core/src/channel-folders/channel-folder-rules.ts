@@ -8,6 +8,8 @@ import type { ChannelFolderState } from './channel-folder-state.js';
 export interface ChannelFolderContext {
   actor: UserState;
   folders: readonly ChannelFolderState[];
+  /** Folder ids that unarchived channels are in: such a folder cannot be archived. */
+  foldersInUse: ReadonlySet<number>;
   /** Markdown to HTML; passed in so the domain stays free of the renderer's package. */
   renderDescription: (markdown: string) => string;
 }

@@ -1,3 +1,4 @@
+import { badRequest } from '../errors.js';
 import type { ChannelFolderUpdated } from '../events/channel-folder-events.js';
 import {
   checkChannelFolderDescription,
@@ -34,6 +35,9 @@ export function decideUpdateChannelFolder(ctx: ChannelFolderContext, folderId: n
       changes.description = description;
       changes.rendered_description = ctx.renderDescription(description);
     }
+  }
+  if (archived && !folder.is_archived && ctx.foldersInUse.has(folderId)) {
+    throw badRequest("Invalid 'is_archived': you need to remove all the channels from this folder to archive it.");
   }
   if (archived !== folder.is_archived) changes.is_archived = archived;
   return Object.keys(changes).length === 0 ? [] : [{ type: 'ChannelFolderUpdated', data: { channel_folder_id: folderId, changes } }];

@@ -17,7 +17,11 @@ import type { ServerContext } from '../server-context.js';
 async function folderContext(ctx: ServerContext, actorId: number): Promise<ChannelFolderContext> {
   const actor = await ctx.models.users.get(actorId);
   if (!actor) throw new Error(`user ${actorId} missing`);
-  return { actor, folders: await ctx.models.channelFolders.all(), renderDescription: renderMarkdown };
+  const foldersInUse = new Set<number>();
+  for (const channel of await ctx.models.channels.all()) {
+    if (channel.folder_id !== null && !channel.is_archived) foldersInUse.add(channel.folder_id);
+  }
+  return { actor, folders: await ctx.models.channelFolders.all(), foldersInUse, renderDescription: renderMarkdown };
 }
 
 /** POST /channel_folders/create: returns the new folder's id. */

@@ -17,9 +17,17 @@ function capabilitiesOf(raw: unknown): Capabilities {
   return capabilities;
 }
 
-/** Keeps the types this server knows; the API says unsupported ones are ignored. */
+/** Names clients use for a section besides the event type that keeps it current. */
+const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([['channel_folders', 'channel_folder']]);
+
+/** Keeps the types this server knows (aliases resolved); the API says unsupported ones are ignored. */
 const knownTypes = (types: unknown): string[] | null =>
-  Array.isArray(types) ? types.filter((type): type is string => typeof type === 'string' && EVENT_TYPES.has(type)) : null;
+  Array.isArray(types)
+    ? types
+        .filter((type): type is string => typeof type === 'string')
+        .map((type) => TYPE_ALIASES.get(type) ?? type)
+        .filter((type) => EVENT_TYPES.has(type))
+    : null;
 
 /**
  * POST /register: the queue is created and the snapshot taken while no event is being applied, so
