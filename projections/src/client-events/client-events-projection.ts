@@ -3,6 +3,7 @@ import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 import type { FanoutOptions, FeedSink } from './feed-sink.js';
 import { channelFoldersFanout } from './channel-folders-fanout.js';
+import { channelAccessFanout } from './channel-access-fanout.js';
 import { channelsFanout } from './channels-fanout.js';
 import { groupsFanout } from './groups-fanout.js';
 import { realmFanout } from './realm-fanout.js';
@@ -23,6 +24,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await groupsFanout(event, models)),
         ...(await channelFoldersFanout(event, models)),
         ...(await channelsFanout(event, models)),
+        ...(await channelAccessFanout(event, models)),
       ];
       if (deliveries.length > 0) sink.publish(deliveries);
     },

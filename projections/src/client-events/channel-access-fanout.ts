@@ -1,0 +1,42 @@
+import { type AccessWorld, hasMetadataAccess, type StoredEvent, SubscriptionIndex, worldOf } from '@chat/core';
+import type { Delivery } from '@chat/realtime';
+import { channelView } from '@chat/wire';
+import { REALM_KEY, type ReadModels } from '../read-models.js';
+
+/**
+ * A role change can make channels visible or invisible to the user (administrators know every
+ * channel): they get `stream create` for the channels they came to know and `stream delete` for
+ * those they can no longer see. Archived channels only concern clients with archived_channels.
+ */
+export async function channelAccessFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+  if (event.type !== 'UserRoleChanged') return [];
+  const realm = await models.realmGroupSettings.get(REALM_KEY);
+  const user = await models.users.get(event.data.user_id);
+  if (!realm || !user || !user.is_active) return [];
+  const users = await models.users.all();
+  const groups = await models.userGroups.all();
+  const own = new SubscriptionIndex(await models.subscriptions.findMany('user_id', user.user_id));
+  const worldWith = (role: typeof user.role): AccessWorld => ({
+    ...worldOf(groups, users.map((u) => (u.user_id === user.user_id ? { ...u, role } : u))),
+    realm,
+    isSubscribed: (userId, channelId) => own.isSubscribed(userId, channelId),
+  });
+  const before = worldWith(event.data.previous_role);
+  const after = worldWith(event.data.role);
+  const deliveries: Delivery[] = [];
+  for (const channel of (await models.channels.all()).sort((a, b) => a.channel_id - b.channel_id)) {
+    const saw = hasMetadataAccess(before, channel, user.user_id);
+    const sees = hasMetadataAccess(after, channel, user.user_id);
+    if (saw === sees) continue;
+    const audience = channel.is_archived ? { audience: { capabilities: { archived_channels: true } } } : {};
+    if (sees) {
+      const subscriberCount = (await models.subscriptions.findMany('channel_id', channel.channel_id)).filter((sub) => sub.active).length;
+      const record = channelView({ world: after, channel, subscriberCount, now: event.metadata.occurred_at });
+      deliveries.push({ userIds: [user.user_id], event: { type: 'stream', op: 'create', streams: [record] }, ...audience });
+    } else {
+      const stream_id = channel.channel_id;
+      deliveries.push({ userIds: [user.user_id], event: { type: 'stream', op: 'delete', streams: [{ stream_id }], stream_ids: [stream_id] }, ...audience });
+    }
+  }
+  return deliveries;
+}
