@@ -6,6 +6,7 @@ export { usersProjection } from './users/users-projection.js';
 export { groupsProjection } from './groups/groups-projection.js';
 export { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 export { channelsProjection } from './channels/channels-projection.js';
+export { invitesProjection } from './invites/invites-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -14,6 +15,7 @@ import { usersProjection } from './users/users-projection.js';
 import { groupsProjection } from './groups/groups-projection.js';
 import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 import { channelsProjection } from './channels/channels-projection.js';
+import { invitesProjection } from './invites/invites-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -22,6 +24,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   groupsProjection(models),
   channelFoldersProjection(models),
   channelsProjection(models),
+  invitesProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';

@@ -1,4 +1,4 @@
-import type { ChannelFolderState, ChannelState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, ReadStore } from '@chat/readstore';
 
 export interface RealmState {
@@ -30,6 +30,8 @@ export interface ReadModels {
   channels: DocumentCollection<ChannelState>;
   /** Per-user subscriptions, current and past, keyed `<user_id>:<channel_id>`. */
   subscriptions: DocumentCollection<SubscriptionState>;
+  /** Reusable invitation links by id, found by the digest of their key when used. */
+  invites: DocumentCollection<InviteLinkState>;
 }
 
 export const REALM_KEY = 'realm';
@@ -44,5 +46,6 @@ export function openReadModels(store: ReadStore): ReadModels {
     channelFolders: store.collection<ChannelFolderState>({ name: 'channel_folders' }),
     channels: store.collection<ChannelState>({ name: 'channels', uniqueFields: ['name_key'] }),
     subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
+    invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
   };
 }

@@ -1,3 +1,5 @@
+import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
+import { applyPresenceEvent } from './apply-presence-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
@@ -11,6 +13,8 @@ type Person = Record<string, unknown> & { user_id: number; profile_data?: Record
 export interface ApplyOptions {
   /** The queue's client_gravatar: gravatar URLs in realm_user add events are dropped, as in register. */
   clientGravatar: boolean;
+  /** The register's include_subscribers (true or partial): subscriber lists are kept. */
+  includeSubscribers?: boolean;
 }
 
 const ROLE_OWNER = 100;
@@ -96,6 +100,18 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'channel_folder':
       applyChannelFolderEvent(state, event);
+      return;
+    case 'presence':
+      applyPresenceEvent(state, event);
+      return;
+    case 'stream':
+      applyStreamEvent(state, event, options.includeSubscribers === true);
+      return;
+    case 'subscription':
+      applySubscriptionEvent(state, event, options.includeSubscribers === true);
+      return;
+    case 'default_streams':
+      applyDefaultStreamsEvent(state, event);
       return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);

@@ -1,4 +1,5 @@
 import {
+  type ChannelState,
   defaultRealmGroupSettings,
   type RealmGroupSettings,
   SYSTEM_GROUPS,
@@ -57,7 +58,13 @@ export function groupContext(
   users: readonly UserState[],
   groups: readonly UserGroupState[] = [],
   realm: Partial<RealmGroupSettings> = {},
+  channels: readonly ChannelState[] = [],
 ): UserGroupContext {
   const everyone = users.some((user) => user.user_id === actor.user_id) ? users : [actor, ...users];
-  return { ...worldOf([...systemGroups(), ...groups], everyone), actor, realm: { ...defaultRealmGroupSettings(SYS), ...realm } };
+  return {
+    ...worldOf([...systemGroups(), ...groups], everyone),
+    actor,
+    realm: { ...defaultRealmGroupSettings(SYS), ...realm },
+    channels: new Map(channels.map((channel) => [channel.channel_id, channel])),
+  };
 }

@@ -20,9 +20,12 @@ export const missingArgument = (name: string): ApiError =>
 export const unauthorized = (msg = 'Not logged in: API authentication or user session required'): ApiError =>
   new ApiError('UNAUTHORIZED', 401, msg);
 
-/** Raised when an action needs an organization administrator (creating or changing channel folders). */
-export const administratorRequired = (): ApiError =>
-  new ApiError('UNAUTHORIZED_PRINCIPAL', 400, 'Must be an organization administrator');
+/** Raised when an action needs an organization administrator (channel folders, default channels). */
+export const administratorRequired = (msg = 'Must be an organization administrator'): ApiError =>
+  new ApiError('UNAUTHORIZED_PRINCIPAL', 400, msg);
+
+/** Raised when an action needs an organization owner (a channel's message retention). */
+export const ownerRequired = (msg = 'Must be an organization owner'): ApiError => new ApiError('UNAUTHORIZED_PRINCIPAL', 400, msg);
 
 /** Raised when an action lacks permission; the public API answers these with 400 BAD_REQUEST. */
 export const insufficientPermission = (msg = 'Insufficient permission'): ApiError => badRequest(msg);

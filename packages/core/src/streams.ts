@@ -7,6 +7,7 @@ export const streams = {
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
   channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
   channel: (channelId: number): string => `channel-${channelId}`,
+  invite: (inviteId: number): string => `invite-${inviteId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

@@ -1,4 +1,4 @@
-import { channelNameKey, type ChannelState, type StoredEvent, subscriptionKey, type SubscriptionState } from '@chat/core';
+import { channelNameKey, type ChannelState, type StoredEvent, subscriptionKey, type SubscriptionState, withChannelChanges } from '@chat/core';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
@@ -31,16 +31,7 @@ export function channelsProjection(models: ReadModels): Projection {
           return;
         }
         case 'ChannelUpdated':
-          return update(event.data.channel_id, at, (channel) => {
-            const { changes } = event.data;
-            const next: ChannelState = { ...channel, settings: { ...channel.settings } };
-            for (const [key, value] of Object.entries(changes)) {
-              if (key in channel.settings) Object.assign(next.settings, { [key]: value });
-              else Object.assign(next, { [key]: value });
-            }
-            next.name_key = channelNameKey(next.name);
-            return next;
-          });
+          return update(event.data.channel_id, at, (channel) => withChannelChanges(channel, event.data.changes));
         case 'ChannelArchived':
           return update(event.data.channel_id, at, (channel) => ({ ...channel, is_archived: true }));
         case 'ChannelUnarchived':

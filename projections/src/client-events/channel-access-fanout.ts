@@ -1,4 +1,4 @@
-import { type AccessWorld, hasMetadataAccess, type StoredEvent, SubscriptionIndex, worldOf } from '@chat/core';
+import { type AccessWorld, hasMetadataAccess, Role, type StoredEvent, SubscriptionIndex, worldOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { channelView } from '@chat/wire';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
@@ -7,6 +7,7 @@ import { REALM_KEY, type ReadModels } from '../read-models.js';
  * A role change can make channels visible or invisible to the user (administrators know every
  * channel): they get `stream create` for the channels they came to know and `stream delete` for
  * those they can no longer see. Archived channels only concern clients with archived_channels.
+ * Becoming or ceasing to be a guest also changes the default channels the user is told of.
  */
 export async function channelAccessFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
   if (event.type !== 'UserRoleChanged') return [];
@@ -37,6 +38,12 @@ export async function channelAccessFanout(event: StoredEvent, models: ReadModels
       const stream_id = channel.channel_id;
       deliveries.push({ userIds: [user.user_id], event: { type: 'stream', op: 'delete', streams: [{ stream_id }], stream_ids: [stream_id] }, ...audience });
     }
+  }
+  // Guests are not told the default channels: crossing that line changes the user's list.
+  if ((event.data.previous_role === Role.Guest) !== (event.data.role === Role.Guest)) {
+    const channels = await models.channels.all();
+    const ids = event.data.role === Role.Guest ? [] : channels.filter((c) => c.is_default && !c.is_archived).map((c) => c.channel_id).sort((a, b) => a - b);
+    deliveries.push({ userIds: [user.user_id], event: { type: 'default_streams', default_streams: ids } });
   }
   return deliveries;
 }

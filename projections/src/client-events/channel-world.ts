@@ -7,6 +7,8 @@ export interface ChannelWorld extends AccessWorld {
   subscribers: number[];
   /** Active users with metadata access, in id order; `without` treats those users as not subscribed. */
   watchers(without?: readonly number[]): number[];
+  /** The same for another state of this channel (as it was before a change). */
+  watchersOf(state: ChannelState): number[];
 }
 
 export async function channelWorld(models: ReadModels, channelId: number): Promise<ChannelWorld | undefined> {
@@ -20,16 +22,18 @@ export async function channelWorld(models: ReadModels, channelId: number): Promi
     isSubscribed: (userId, id) => !without.includes(userId) && index.isSubscribed(userId, id),
   });
   const world = accessWorld([]);
+  const watchersOf = (state: ChannelState, without: readonly number[]): number[] => {
+    const w = accessWorld(without);
+    return [...w.users.values()]
+      .filter((user) => user.is_active && hasMetadataAccess(w, state, user.user_id))
+      .map((user) => user.user_id)
+      .sort((a, b) => a - b);
+  };
   return {
     ...world,
     channel,
     subscribers: index.subscribers(channelId),
-    watchers: (without = []) => {
-      const w = accessWorld(without);
-      return [...w.users.values()]
-        .filter((user) => user.is_active && hasMetadataAccess(w, channel, user.user_id))
-        .map((user) => user.user_id)
-        .sort((a, b) => a - b);
-    },
+    watchers: (without = []) => watchersOf(channel, without),
+    watchersOf: (state) => watchersOf(state, []),
   };
 }

@@ -1,20 +1,9 @@
 import type { StoredEvent, SubscriptionState } from '@chat/core';
-import type { Audience, ClientEvent, Delivery } from '@chat/realtime';
-import { channelView, subscriptionView } from '@chat/wire';
+import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
-import { type ChannelWorld, channelWorld } from './channel-world.js';
-
-/** Data about archived channels reaches only clients that declared archived_channels. */
-const audienceFor = (world: ChannelWorld): Audience | undefined => (world.channel.is_archived ? { capabilities: { archived_channels: true } } : undefined);
-
-const deliver = (world: ChannelWorld, userIds: readonly number[], event: ClientEvent): Delivery[] => {
-  if (userIds.length === 0) return [];
-  const audience = audienceFor(world);
-  return [audience ? { userIds, event, audience } : { userIds, event }];
-};
-
-const channelRecord = (world: ChannelWorld, now: number): Record<string, unknown> =>
-  channelView({ world, channel: world.channel, subscriberCount: world.subscribers.length, now });
+import { channelRecord, deliver, streamDelete, subscriptionRecord } from './channel-deliveries.js';
+import { channelUpdateFanout, defaultStreams } from './channel-update-fanout.js';
+import { channelWorld } from './channel-world.js';
 
 /**
  * Client events for channels and subscriptions. A user who comes to know a channel (created, or
@@ -29,6 +18,10 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
     case 'SubscriptionRemoved':
     case 'SubscriptionPropertyChanged':
       break;
+    case 'ChannelUpdated':
+    case 'ChannelArchived':
+    case 'ChannelUnarchived':
+      return channelUpdateFanout(event, models);
     default:
       return [];
   }
@@ -37,8 +30,12 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
   const now = event.metadata.occurred_at;
   const stream_id = world.channel.channel_id;
   switch (event.type) {
-    case 'ChannelCreated':
-      return deliver(world, world.watchers(), { type: 'stream', op: 'create', streams: [channelRecord(world, now)] });
+    case 'ChannelCreated': {
+      const deliveries = deliver(world, world.watchers(), { type: 'stream', op: 'create', streams: [channelRecord(world, now)] });
+      // Created as a default channel (is_default_stream): the organization's default channels changed.
+      if (world.channel.is_default) deliveries.push(...(await defaultStreams(world, models)));
+      return deliveries;
+    }
     case 'SubscriptionAdded': {
       const added = event.data.subscriptions.map((sub) => sub.user_id);
       const knewBefore = new Set(world.watchers(added));
@@ -46,8 +43,7 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
       const deliveries = deliver(world, newcomers, { type: 'stream', op: 'create', streams: [channelRecord(world, now)] });
       for (const { user_id, ...properties } of event.data.subscriptions) {
         const sub: SubscriptionState = { user_id, channel_id: stream_id, active: true, ...properties };
-        const record = { ...subscriptionView({ world, channel: world.channel, subscriberCount: world.subscribers.length, now }, sub), subscribers: world.subscribers };
-        deliveries.push(...deliver(world, [user_id], { type: 'subscription', op: 'add', subscriptions: [record] }));
+        deliveries.push(...deliver(world, [user_id], { type: 'subscription', op: 'add', subscriptions: [subscriptionRecord(world, sub, now)] }));
       }
       const peers = world.watchers().filter((userId) => !added.includes(userId));
       deliveries.push(...deliver(world, peers, { type: 'subscription', op: 'peer_add', stream_ids: [stream_id], user_ids: added }));
@@ -60,7 +56,7 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
       const peers = [...watchers].filter((userId) => !removed.includes(userId));
       deliveries.push(...deliver(world, peers, { type: 'subscription', op: 'peer_remove', stream_ids: [stream_id], user_ids: removed }));
       const lost = removed.filter((userId) => !watchers.has(userId));
-      deliveries.push(...deliver(world, lost, { type: 'stream', op: 'delete', streams: [{ stream_id }], stream_ids: [stream_id] }));
+      deliveries.push(...deliver(world, lost, streamDelete(stream_id)));
       return deliveries;
     }
     case 'SubscriptionPropertyChanged': {

@@ -6,6 +6,7 @@ import { channelFoldersFanout } from './channel-folders-fanout.js';
 import { channelAccessFanout } from './channel-access-fanout.js';
 import { channelsFanout } from './channels-fanout.js';
 import { groupsFanout } from './groups-fanout.js';
+import { invitesFanout } from './invites-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
 
@@ -24,6 +25,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await groupsFanout(event, models)),
         ...(await channelFoldersFanout(event, models)),
         ...(await channelsFanout(event, models)),
+        ...(await invitesFanout(event, models)),
         ...(await channelAccessFanout(event, models)),
       ];
       if (deliveries.length > 0) sink.publish(deliveries);

@@ -13,7 +13,7 @@ import {
   ValidatingEventStore,
 } from '@chat/eventstore';
 import { allProjections, clientEventsProjection, openReadModels, ProjectionRunner } from '@chat/projections';
-import { loadQueues, QueueRegistry, saveQueues } from '@chat/realtime';
+import { loadPresence, loadQueues, PresenceStore, QueueRegistry, savePresence, saveQueues } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
@@ -50,6 +50,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = loadQueues(queues, queuesFile(config));
   if (restored > 0) log.info({ restored }, 'event queues restored');
+  const presence = new PresenceStore();
+  loadPresence(presence, presenceFile(config));
   return {
     config,
     clock,
@@ -65,6 +67,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     passwords: new Passwords(config.scryptCost),
     mailer: overrides.mailer ?? new OutboxMailer(join(config.dataDir, 'outbox')),
     queues,
+    presence,
   };
 }
 
@@ -79,10 +82,12 @@ async function openReadStore(config: Config): Promise<ReadStore> {
 }
 
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
+const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.runner.stop();
   saveQueues(ctx.queues, queuesFile(ctx.config));
+  savePresence(ctx.presence, presenceFile(ctx.config));
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();

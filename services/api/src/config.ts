@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   queueIdleMs: number;
   /** A waiting poll gets a heartbeat after this long (50 s, within the 45–55 s clients expect). */
   heartbeatMs: number;
+  /** INVITATION_LINK_VALIDITY_MINUTES: how long an invitation link works when its creator names no expiry (10 days). */
+  invitationLinkValidityMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +71,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     externalUrlExplicit: Boolean(env.CHAT_EXTERNAL_URL),
     queueIdleMs: integer('CHAT_QUEUE_IDLE_MS', env.CHAT_QUEUE_IDLE_MS, 600_000, 1, 86_400_000),
     heartbeatMs: integer('CHAT_HEARTBEAT_MS', env.CHAT_HEARTBEAT_MS, 50_000, 1, 3_600_000),
+    invitationLinkValidityMinutes: integer(
+      'CHAT_INVITATION_LINK_VALIDITY_MINUTES',
+      env.CHAT_INVITATION_LINK_VALIDITY_MINUTES,
+      DEFAULT_INVITATION_LINK_VALIDITY_MINUTES,
+      1,
+      52_560_000,
+    ),
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
 }

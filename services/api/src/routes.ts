@@ -7,9 +7,12 @@ import {
 } from './endpoints/channel-folders.js';
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
+import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
+import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
 import { createProfileField, listProfileFields } from './endpoints/profile-fields.js';
 import { serverSettings } from './endpoints/server-settings.js';
 import { updateSettingsEndpoint } from './endpoints/settings.js';
+import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './endpoints/presence.js';
 import { setTyping } from './endpoints/typing.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
@@ -22,6 +25,8 @@ import {
   updateUserGroupMembersEndpoint,
 } from './endpoints/user-groups.js';
 import { getChannel, getChannelId, getChannelMembers, listChannels } from './endpoints/channels-read.js';
+import { addDefaultChannelEndpoint, archiveChannelEndpoint, removeDefaultChannelEndpoint, updateChannelEndpoint } from './endpoints/channels-write.js';
+import { updateSubscriptionPropertiesEndpoint } from './endpoints/subscription-properties.js';
 import { listSubscriptions, subscribeEndpoint, subscriptionStatus, unsubscribeEndpoint } from './endpoints/subscriptions.js';
 import { register } from './register/register-endpoint.js';
 import type { ServerContext } from './server-context.js';
@@ -55,6 +60,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/events', 'required', 'events-get', getEvents),
     route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
     route('POST', '/typing', 'required', 'typing', setTyping),
+    route('POST', '/users/me/presence', 'required', 'presence-update', updatePresenceEndpoint),
+    route('GET', '/users/:user_id_or_email/presence', 'required', 'presence-user-get', getUserPresence),
+    route('GET', '/realm/presence', 'required', 'empty', getRealmPresence),
     route('POST', '/user_groups/create', 'required', 'user-group-create', createUserGroupEndpoint),
     route('GET', '/user_groups', 'required', 'user-groups-list', listUserGroups),
     route('GET', '/user_groups/:user_group_id/members', 'required', 'user-group-members-get', getUserGroupMembers),
@@ -68,10 +76,19 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/users/me/subscriptions', 'required', 'subscriptions-get', listSubscriptions),
     route('POST', '/users/me/subscriptions', 'required', 'subscribe', subscribeEndpoint),
     route('DELETE', '/users/me/subscriptions', 'required', 'unsubscribe', unsubscribeEndpoint),
+    route('POST', '/users/me/subscriptions/properties', 'required', 'subscription-properties-update', updateSubscriptionPropertiesEndpoint),
     route('GET', '/users/:user_id/subscriptions/:stream_id', 'required', 'subscription-status-get', subscriptionStatus),
     route('GET', '/streams', 'required', 'streams-get', listChannels),
     route('GET', '/streams/:stream_id', 'required', 'stream-get', getChannel),
+    route('PATCH', '/streams/:stream_id', 'required', 'stream-update', updateChannelEndpoint),
+    route('DELETE', '/streams/:stream_id', 'required', 'stream-archive', archiveChannelEndpoint),
     route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
     route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
+    route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
+    route('DELETE', '/default_streams', 'required', 'default-stream', removeDefaultChannelEndpoint),
+    route('GET', '/invites', 'required', 'invites-list', listInvites),
+    route('POST', '/invites/multiuse', 'required', 'invite-link-create', createInviteLinkEndpoint),
+    route('POST', '/invites/multiuse/accept', 'none', 'invite-link-accept', acceptInviteLinkEndpoint),
+    route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),
   ];
 }

@@ -2,7 +2,7 @@ import type { Clock } from '@chat/core';
 import type { EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
 import type { ReadStore } from '@chat/readstore';
-import type { QueueRegistry } from '@chat/realtime';
+import type { PresenceStore, QueueRegistry } from '@chat/realtime';
 import type { Logger } from 'pino';
 import type { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
@@ -26,4 +26,5 @@ export interface ServerContext {
   passwords: Passwords;
   mailer: Mailer;
   queues: QueueRegistry;
+  presence: PresenceStore;
 }

@@ -13,6 +13,11 @@ const COMPARED = [
   'user_settings',
   'custom_profile_fields',
   'channel_folders',
+  'subscriptions',
+  'unsubscribed',
+  'never_subscribed',
+  'streams',
+  'realm_default_streams',
   'user_id',
   'email',
   'delivery_email',
@@ -46,6 +51,9 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   before(async () => {
     server = await startTestServer();
     member = await server.createUser('Mia Member');
+    // Channels every viewer knows, unsubscribed, when their queue starts.
+    const oldSquares = [0, 1, 2].map((serial) => ({ name: `Old square ${serial}` }));
+    await ok(server.owner.post('/users/me/subscriptions', { subscriptions: oldSquares }));
   });
   after(() => server.stop());
 
@@ -65,6 +73,8 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   /** Changes that emit every client event type of this feature, made by the owner, a new user and the viewer. */
   async function makeChanges(viewer: ApiClient, serial: number): Promise<void> {
     const owner = server.owner;
+    // A default channel, made before the newcomer arrives, so that they join it.
+    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Welcome ${serial}` }], is_default_stream: true }));
     const email = `newbie-${serial}@test.example`;
     const password = `newbie-password-${serial}`;
     const created = await ok(owner.post('/users', { email, password, full_name: `Newbie ${serial}` }));
@@ -101,11 +111,80 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     await ok(owner.patch(`/channel_folders/${archived.channel_folder_id as number}`, { is_archived: true }));
     const listed = await ok(owner.get('/channel_folders', { include_archived: true }));
     await ok(owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
+    await changeSubscriptions(viewer, serial, newbieId, email);
+    await changeChannels(viewer, serial, folderId);
+  }
+
+  /** Channel properties and permissions, privacy, default channels, archiving, and the viewer's own subscription properties. */
+  async function changeChannels(viewer: ApiClient, serial: number, folderId: number): Promise<void> {
+    const owner = server.owner;
+    const [board, notice, attic, shed] = [`Board ${serial}`, `Notice ${serial}`, `Attic ${serial}`, `Shed ${serial}`];
+    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: board }, { name: attic }], principals: [owner.userId, viewer.userId] }));
+    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: notice }, { name: shed }] }));
+    const idOf = async (name: string): Promise<number> => (await ok(owner.get('/get_stream_id', { stream: name }))).stream_id as number;
+    const [boardId, noticeId, atticId, shedId] = [await idOf(board), await idOf(notice), await idOf(attic), await idOf(shed)];
+    const groups = (await ok(owner.get('/user_groups'))).user_groups as { id: number; name: string }[];
+    const administrators = groups.find((group) => group.name === 'role:administrators')?.id;
+    await ok(
+      owner.patch(`/streams/${boardId}`, {
+        new_name: `${board} renamed`,
+        description: 'Pinned *notes*',
+        topics_policy: 'disable_empty_topic',
+        folder_id: folderId,
+        message_retention_days: 30,
+        can_send_message_group: { new: administrators },
+      }),
+    );
+    await ok(owner.patch(`/streams/${boardId}`, { is_private: true, history_public_to_subscribers: false }));
+    await ok(owner.patch(`/streams/${boardId}`, { is_private: false }));
+    await ok(owner.patch(`/streams/${noticeId}`, { description: 'For everyone', is_default_stream: true }));
+    await ok(owner.delete('/default_streams', { stream_id: noticeId }));
+    // A viewer who is no administrator loses sight of a channel made private that they are not in.
+    await ok(owner.patch(`/streams/${noticeId}`, { is_private: true }));
+    await ok(owner.delete(`/streams/${atticId}`));
+    await ok(owner.patch(`/streams/${atticId}`, { is_archived: false, description: 'Dusted' }));
+    await ok(owner.delete(`/streams/${shedId}`));
+    await ok(
+      viewer.post('/users/me/subscriptions/properties', {
+        subscription_data: [
+          { stream_id: boardId, property: 'color', value: '#123abc' },
+          { stream_id: boardId, property: 'in_home_view', value: false },
+          { stream_id: boardId, property: 'pin_to_top', value: true },
+          { stream_id: boardId, property: 'desktop_notifications', value: true },
+        ],
+      }),
+    );
+  }
+
+  /** Channels created public and private, joined, left and joined again, by the viewer and for others. */
+  async function changeSubscriptions(viewer: ApiClient, serial: number, newbieId: number, newbieEmail: string): Promise<void> {
+    const owner = server.owner;
+    const join = (client: ApiClient, names: string[], params: Record<string, unknown> = {}) =>
+      ok(client.post('/users/me/subscriptions', { subscriptions: names.map((name) => ({ name, description: `About *${name}*` })), ...params }));
+    const leave = (client: ApiClient, names: string[], params: Record<string, unknown> = {}) => ok(client.delete('/users/me/subscriptions', { subscriptions: names, ...params }));
+    const [plaza, square, vault, hidden] = [`Plaza ${serial}`, `Old square ${serial}`, `Vault ${serial}`, `Hidden ${serial}`];
+    await join(owner, [plaza]);
+    await join(viewer, [plaza, square]);
+    await join(owner, [plaza], { principals: [member.userId, newbieEmail] });
+    await leave(viewer, [plaza]);
+    await leave(owner, [plaza], { principals: [newbieId] });
+    await join(viewer, [plaza]);
+    await leave(viewer, [square]);
+    // The viewer leaves a private channel (and loses sight of it unless an administrator).
+    await join(owner, [vault], { invite_only: true, principals: [viewer.userId, member.userId] });
+    await leave(viewer, [vault]);
+    // A private channel the viewer is never in: only administrators hear of it.
+    await join(owner, [hidden], { invite_only: true, principals: [newbieId] });
+    await leave(owner, [hidden], { principals: [newbieId] });
   }
 
   const viewers: Viewer[] = [
-    { label: 'the owner, modern client', client: () => server.owner, params: { client_capabilities: { user_settings_object: true } } },
-    { label: 'a member, modern client', client: () => member, params: { client_capabilities: { user_settings_object: true } } },
+    {
+      label: 'the owner, modern client',
+      client: () => server.owner,
+      params: { client_capabilities: { user_settings_object: true, archived_channels: true }, include_subscribers: true },
+    },
+    { label: 'a member, modern client', client: () => member, params: { client_capabilities: { user_settings_object: true }, include_subscribers: 'partial' } },
     { label: 'a member, legacy client with client_gravatar=false', client: () => member, params: { client_gravatar: false } },
   ];
 
@@ -117,10 +196,14 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       await makeChanges(client, index);
       const events = await everything(queue);
       const types = new Set(events.map((event) => (event.op ? `${event.type}.${event.op}` : event.type)));
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder']) {
+      const channelTypes = ['stream.create', 'stream.update', 'subscription.add', 'subscription.remove', 'subscription.update', 'subscription.peer_add', 'subscription.peer_remove', 'default_streams'];
+      // Only a viewer who is no administrator loses sight of the private channel they leave.
+      if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', ...channelTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
-      const updated = applyEvents(old, events, { clientGravatar: viewer.params.client_gravatar !== false });
+      const includeSubscribers = viewer.params.include_subscribers !== undefined;
+      const updated = applyEvents(old, events, { clientGravatar: viewer.params.client_gravatar !== false, includeSubscribers });
       const fresh = (await registerQueue(client, viewer.params)).state;
       expect(pick(updated)).to.deep.equal(pick(fresh));
       // The comparison is not vacuous: the changes did change the snapshot.

@@ -25,6 +25,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ChannelCreated: true, ChannelUpdated: true, ChannelArchived: true, ChannelUnarchived: true, SubscriptionAdded: true,
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
+  InviteLinkCreated: true, InviteLinkRevoked: true, InviteLinkUsed: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

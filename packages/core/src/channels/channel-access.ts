@@ -45,10 +45,11 @@ export function hasMetadataAccess(world: AccessWorld, channel: ChannelState, use
   return hasContentAccess(world, channel, userId) || canAdministerChannel(world, channel, userId);
 }
 
-/** Subscribing oneself: public channels for non-guests; otherwise a group granting it. */
+/** Subscribing oneself: public channels for non-guests; otherwise a group granting it. A subscriber may always ask again. */
 export function canSubscribeSelf(world: AccessWorld, channel: ChannelState, userId: number): boolean {
   const user = world.users.get(userId);
   if (!active(user)) return false;
+  if (world.isSubscribed(userId, channel.channel_id)) return true;
   if (!channel.invite_only && user.role !== Role.Guest) return true;
   return grantedPrivateAccess(world, channel, userId);
 }

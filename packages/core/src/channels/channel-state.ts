@@ -37,6 +37,10 @@ export interface ChannelProperties {
   is_default: boolean;
 }
 
+/** Everything ChannelUpdated may change: the channel's own properties and its permissions. */
+export type ChannelFields = ChannelProperties & ChannelGroupSettings;
+export type ChannelChanges = Partial<ChannelFields>;
+
 /** A channel as the read model holds it and as deciders see it. */
 export interface ChannelState extends ChannelProperties {
   channel_id: number;

@@ -3,7 +3,8 @@ import type { SubscriptionIndex } from './channel-context.js';
 import type { ChannelState, SubscriptionProperties } from './channel-state.js';
 import { pickColor } from './subscription-colors.js';
 
-const NEW_SUBSCRIPTION_DEFAULTS: Omit<SubscriptionProperties, 'color'> = {
+/** A first subscription's personal properties besides its color. */
+export const NEW_SUBSCRIPTION_DEFAULTS: Omit<SubscriptionProperties, 'color'> = {
   pin_to_top: false,
   is_muted: false,
   desktop_notifications: null,

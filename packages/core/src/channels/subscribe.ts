@@ -1,7 +1,7 @@
-import { badRequest, insufficientPermission } from '../errors.js';
+import { administratorRequired, badRequest, insufficientPermission, ownerRequired } from '../errors.js';
 import type { DomainEvent } from '../events/index.js';
 import { isUserInSetting } from '../groups/group-setting.js';
-import { isAdminRole } from '../roles.js';
+import { isAdminRole, Role } from '../roles.js';
 import { canAddSubscribers, canSubscribeSelf } from './channel-access.js';
 import { channelByName, type ChannelContext } from './channel-context.js';
 import { checkChannelDescription, checkChannelName, checkChannelSetting } from './channel-rules.js';
@@ -13,7 +13,7 @@ import {
   type ChannelProperties,
   type ChannelState,
 } from './channel-state.js';
-import { resolvePrincipals } from './principals.js';
+import { type AddressesOf, resolvePrincipals } from './principals.js';
 import { joinChannels } from './join-channels.js';
 
 /** How channels the request creates are set up; each field falls back to the channel default. */
@@ -37,6 +37,8 @@ export interface SubscribeCommand {
   newChannelIds: ReadonlyMap<string, number>;
   /** Markdown to HTML, for new channels' descriptions. */
   render: (markdown: string) => string;
+  /** How principals may name each user by address; their real address when not given. */
+  addressesOf?: AddressesOf;
 }
 
 export interface SubscribeDecision {
@@ -66,6 +68,12 @@ function checkCreate(ctx: ChannelContext, options: NewChannelOptions): void {
   if (options.is_web_public) throw badRequest('Web-public channels are not enabled.');
   const permission = options.invite_only ? ctx.realm.can_create_private_channel_group : ctx.realm.can_create_public_channel_group;
   if (!isAdminRole(actor.role) && !isUserInSetting(ctx, permission, actor.user_id)) throw insufficientPermission('Insufficient permission');
+  // Default channels decide what every new user joins: an organization decision.
+  if (options.is_default && !isAdminRole(actor.role)) throw administratorRequired("Must be an organization administrator to set 'is_default_stream'");
+  if (options.message_retention_days !== null && actor.role !== Role.Owner) {
+    throw ownerRequired("Must be an organization owner to set 'message_retention_days'");
+  }
+  if (options.is_default && options.invite_only) throw badRequest('Private channels cannot be made default.');
   if (options.folder_id !== null && !ctx.folderIds.has(options.folder_id)) throw badRequest('Invalid channel folder ID');
 }
 
@@ -105,7 +113,7 @@ function newChannel(ctx: ChannelContext, cmd: SubscribeCommand, id: number, name
  */
 export function decideSubscribe(ctx: ChannelContext, cmd: SubscribeCommand): SubscribeDecision {
   const requested = requestedChannels(cmd.channels);
-  const principals = resolvePrincipals(ctx, ctx.actor, cmd.principals);
+  const principals = resolvePrincipals(ctx, ctx.actor, cmd.principals, cmd.addressesOf);
   const others = principals.some((user) => user.user_id !== ctx.actor.user_id);
   const decision: SubscribeDecision = { events: new Map(), created: new Map(), subscribed: {}, already_subscribed: {}, unauthorized: [] };
   const targets: ChannelState[] = [];

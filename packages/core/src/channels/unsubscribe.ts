@@ -3,11 +3,13 @@ import type { SubscriptionRemoved } from '../events/channel-events.js';
 import { canRemoveSubscriber, hasMetadataAccess } from './channel-access.js';
 import { channelByName, type ChannelContext } from './channel-context.js';
 import type { ChannelState } from './channel-state.js';
-import { resolvePrincipals } from './principals.js';
+import { type AddressesOf, resolvePrincipals } from './principals.js';
 
 export interface UnsubscribeCommand {
   names: readonly string[];
   principals: readonly (number | string)[] | null;
+  /** How principals may name each user by address; their real address when not given. */
+  addressesOf?: AddressesOf;
 }
 
 export interface UnsubscribeDecision {
@@ -32,7 +34,7 @@ export function decideUnsubscribe(ctx: ChannelContext, cmd: UnsubscribeCommand):
     }
     if (!channels.includes(channel)) channels.push(channel);
   }
-  const principals = resolvePrincipals(ctx, ctx.actor, cmd.principals);
+  const principals = resolvePrincipals(ctx, ctx.actor, cmd.principals, cmd.addressesOf);
   const decision: UnsubscribeDecision = { events: new Map(), removed: [], not_removed: [] };
   for (const channel of channels) {
     for (const user of principals) {

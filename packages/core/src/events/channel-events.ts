@@ -1,4 +1,4 @@
-import type { ChannelGroupSettings, ChannelProperties, SubscriptionProperties } from '../channels/channel-state.js';
+import type { ChannelChanges, ChannelGroupSettings, ChannelProperties, SubscriptionProperties } from '../channels/channel-state.js';
 
 /** A channel came into being (by a subscription request naming a channel that did not exist). */
 export interface ChannelCreated {
@@ -6,10 +6,13 @@ export interface ChannelCreated {
   data: ChannelProperties & { channel_id: number; creator_id: number | null; settings: ChannelGroupSettings };
 }
 
-/** Some of a channel's properties or permissions changed; `changes` holds only the new values. */
+/**
+ * Some of a channel's properties or permissions changed: `changes` holds the new values of what changed,
+ * `previous` the values they replaced (the audit trail, and who could see the channel before).
+ */
 export interface ChannelUpdated {
   type: 'ChannelUpdated';
-  data: { channel_id: number; changes: Partial<ChannelProperties & ChannelGroupSettings> };
+  data: { channel_id: number; changes: ChannelChanges; previous: ChannelChanges };
 }
 
 /** The channel was archived: nobody can post in it; its history stays. */

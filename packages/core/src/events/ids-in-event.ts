@@ -16,6 +16,8 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['channel_folder', event.data.channel_folder_id]];
     case 'ChannelCreated':
       return [['channel', event.data.channel_id]];
+    case 'InviteLinkCreated':
+      return [['invite', event.data.invite_id]];
     default:
       return [];
   }

@@ -1,3 +1,4 @@
+import type { ChannelState } from '../channels/channel-state.js';
 import { badRequest, insufficientPermission } from '../errors.js';
 import { isAdminRole } from '../roles.js';
 import type { UserState } from '../users/user-state.js';
@@ -8,10 +9,14 @@ import type { RealmGroupSettings, UserGroupState } from './user-group-state.js';
 export const MAX_USER_GROUP_NAME_LENGTH = 100;
 export const MAX_USER_GROUP_DESCRIPTION_LENGTH = 1024;
 
-/** What every user-group decision sees: the groups, the users, the organization's group permissions and the actor. */
+/**
+ * What every user-group decision sees: the groups, the users, the organization's group permissions,
+ * the actor, and the channels (whose permissions may name groups).
+ */
 export interface UserGroupContext extends GroupWorld {
   actor: UserState;
   realm: RealmGroupSettings;
+  channels: ReadonlyMap<number, ChannelState>;
 }
 
 /** Administrators, holders of can_manage_all_groups, and holders of the group's own can_manage_group. */

@@ -37,6 +37,9 @@ function mayChange(ctx: UserGroupContext, group: UserGroupState, kind: 'add' | '
   return userIds.length === 1 && userIds[0] === actor && isUserInSetting(ctx, self, actor);
 }
 
+/** Whether the actor may add other users to the group (managers and holders of can_add_members_group). */
+export const canAddGroupMembers = (ctx: UserGroupContext, group: UserGroupState): boolean => mayChange(ctx, group, 'add', []);
+
 /**
  * POST /user_groups/{id}/members: direct members and subgroups. Allowed on deactivated groups too
  * (feature level 391); a deactivated group can never be added as a subgroup.

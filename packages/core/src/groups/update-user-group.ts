@@ -1,3 +1,4 @@
+import { CHANNEL_GROUP_SETTING_NAMES } from '../channels/channel-state.js';
 import { ApiError } from '../errors.js';
 import type { GroupEvent, UserGroupUpdated } from '../events/group-events.js';
 import { groupsInSetting } from './group-setting.js';
@@ -30,10 +31,13 @@ export function decideUpdateUserGroup(ctx: UserGroupContext, groupId: number, cm
   return events;
 }
 
-/** Where an active group or the organization uses a group, as the API reports it. */
-export type Objection = { type: 'user_group'; group_id: number; settings: string[] } | { type: 'realm'; settings: string[] };
+/** Where an active group, the organization or an active channel uses a group, as the API reports it. */
+export type Objection =
+  | { type: 'user_group'; group_id: number; settings: string[] }
+  | { type: 'realm'; settings: string[] }
+  | { type: 'channel'; channel_id: number; settings: string[] };
 
-/** Every use of `groupId` by active groups (as a subgroup or in a setting) and by organization settings. */
+/** Every use of `groupId` by active groups (as a subgroup or in a setting), organization settings and active channels. */
 export function groupObjections(ctx: UserGroupContext, groupId: number): Objection[] {
   const objections: Objection[] = [];
   for (const other of [...ctx.groups.values()].sort((a, b) => a.id - b.id)) {
@@ -45,6 +49,11 @@ export function groupObjections(ctx: UserGroupContext, groupId: number): Objecti
   }
   const realm = REALM_GROUP_SETTING_NAMES.filter((name) => groupsInSetting(ctx.realm[name]).includes(groupId));
   if (realm.length > 0) objections.push({ type: 'realm', settings: [...realm] });
+  for (const channel of [...ctx.channels.values()].sort((a, b) => a.channel_id - b.channel_id)) {
+    if (channel.is_archived) continue;
+    const settings = CHANNEL_GROUP_SETTING_NAMES.filter((name) => groupsInSetting(channel.settings[name]).includes(groupId));
+    if (settings.length > 0) objections.push({ type: 'channel', channel_id: channel.channel_id, settings: [...settings] });
+  }
   return objections;
 }
 

@@ -1,16 +1,28 @@
-import { type ChannelContext, type ChannelState, SubscriptionIndex, type SubscriptionState, worldOf } from '@chat/core';
+import { type AddressesOf, type ChannelContext, type ChannelState, SubscriptionIndex, type SubscriptionState, type UserState, worldOf } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
+import { apiEmail, canSeeEmail } from '@chat/wire';
+import { realmHost } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
 
 /** Users whose subscriptions a decision needs, named by id or by email address. */
 export type UserRefs = readonly (number | string)[];
 
-async function userIdsOf(ctx: ServerContext, refs: UserRefs): Promise<number[]> {
+/**
+ * The addresses by which `actor` may name a user in principals: the one the API shows (a placeholder
+ * when the real one is hidden), and the real one when the actor may see it (as GET /users/{email}).
+ */
+export function principalAddresses(ctx: ServerContext, actor: UserState): AddressesOf {
+  const host = realmHost(ctx);
+  return (user) => (canSeeEmail(actor, user) ? [apiEmail(user, host), user.email] : [apiEmail(user, host)]);
+}
+
+function userIdsOf(users: readonly UserState[], addressesOf: AddressesOf, refs: UserRefs): number[] {
   const ids: number[] = [];
   for (const ref of refs) {
     if (typeof ref === 'number') ids.push(ref);
     else {
-      const user = await ctx.models.users.findOne('email', ref.trim().toLowerCase());
+      const address = ref.trim().toLowerCase();
+      const user = users.find((candidate) => addressesOf(candidate).some((each) => each.toLowerCase() === address));
       if (user) ids.push(user.user_id);
     }
   }
@@ -30,7 +42,7 @@ export async function channelContext(ctx: ServerContext, actorId: number, users:
   const add = (subs: SubscriptionState[]): void => {
     for (const sub of subs) rows.set(`${sub.user_id}:${sub.channel_id}`, sub);
   };
-  for (const userId of new Set([actorId, ...(await userIdsOf(ctx, users))])) add(await ctx.models.subscriptions.findMany('user_id', userId));
+  for (const userId of new Set([actorId, ...userIdsOf(allUsers, principalAddresses(ctx, actor), users)])) add(await ctx.models.subscriptions.findMany('user_id', userId));
   for (const channelId of new Set(channelIds)) add(await ctx.models.subscriptions.findMany('channel_id', channelId));
   const subscriptions = new SubscriptionIndex(rows.values());
   const channels = new Map<number, ChannelState>((await ctx.models.channels.all()).map((channel) => [channel.channel_id, channel]));

@@ -1,6 +1,6 @@
-import { decideCreateUser, normalizeEmail, type RoleValue, streams } from '@chat/core';
+import { decideCreateUser, normalizeEmail, type RoleValue, streams, type UserState } from '@chat/core';
 import { claimKey } from '../commands/claims.js';
-import type { Origin } from '../commands/command-bus.js';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { channelJoinAppends } from './channel-joins.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -12,19 +12,45 @@ export interface CreateUserInput {
   can_change_user_emails?: boolean;
   /** Channels to join besides the default ones (an invitation's). */
   channel_ids?: readonly number[];
+  /** Whether the organization's default channels are joined too (default true; an invitation may say no). */
+  join_default_channels?: boolean;
+}
+
+/** A new account as decided before the command runs: its id and password hash are fixed once, so a retry decides the same. */
+export interface NewAccount extends CreateUserInput {
+  email: string;
+  user_id: number;
+  password_hash: string | null;
+}
+
+/** Fixes the new account's id and hashes its password (slow, so outside the command). */
+export async function prepareAccount(ctx: ServerContext, input: CreateUserInput): Promise<NewAccount> {
+  const password_hash = input.password === null ? null : await ctx.passwords.hash(input.password);
+  return { ...input, email: normalizeEmail(input.email), user_id: await ctx.ids.next('user'), password_hash };
+}
+
+/**
+ * The appends that create an account: the address claim, the user, and its channel joins. An address
+ * held by this very account is not "taken": a request retried after a conflict on a later stream
+ * finds its own first attempt, whose events are then recognised by their ids and not doubled.
+ */
+export async function newAccountAppends(ctx: ServerContext, actor: UserState | null, account: NewAccount): Promise<StreamAppend[]> {
+  const { email, user_id } = account;
+  const holder = await ctx.models.users.findOne('email', email);
+  const emailTaken = holder !== undefined && holder.user_id !== user_id;
+  const events = decideCreateUser({ actor, emailTaken }, account);
+  const claim = await claimKey(ctx.store, 'email', email, user_id, `Email '${email}' already in use`);
+  const joinDefaults = account.join_default_channels ?? true;
+  const chosen = account.channel_ids ?? [];
+  const joins = await channelJoinAppends(ctx, [user_id], (channel) => (joinDefaults && channel.is_default) || chosen.includes(channel.channel_id));
+  return [claim, { stream: streams.user(user_id), expected: 'no_stream', events }, ...joins];
 }
 
 /** Creates an account: reserves the address, then records the user. Returns the new user id. */
 export async function createUser(ctx: ServerContext, origin: Origin, input: CreateUserInput): Promise<number> {
-  const email = normalizeEmail(input.email);
-  const password_hash = input.password === null ? null : await ctx.passwords.hash(input.password);
-  const user_id = await ctx.ids.next('user');
+  const account = await prepareAccount(ctx, input);
   return ctx.bus.run(origin, async () => {
     const actor = origin.actorId === null ? null : ((await ctx.models.users.get(origin.actorId)) ?? null);
-    const emailTaken = (await ctx.models.users.findOne('email', email)) !== undefined;
-    const events = decideCreateUser({ actor, emailTaken }, { ...input, email, user_id, password_hash });
-    const claim = await claimKey(ctx.store, 'email', email, user_id, `Email '${email}' already in use`);
-    const joins = await channelJoinAppends(ctx, [user_id], (channel) => channel.is_default || (input.channel_ids ?? []).includes(channel.channel_id));
-    return { appends: [claim, { stream: streams.user(user_id), expected: 'no_stream', events }, ...joins], result: user_id };
+    return { appends: await newAccountAppends(ctx, actor, account), result: account.user_id };
   });
 }

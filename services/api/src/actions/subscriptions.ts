@@ -4,7 +4,7 @@ import { claimKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
-import { channelContext } from './channel-context.js';
+import { channelContext, principalAddresses } from './channel-context.js';
 
 export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'>;
 
@@ -39,7 +39,7 @@ export async function subscribe(ctx: ServerContext, origin: Origin, actorId: num
     for (const { name, key } of requested) {
       if (!channelByName(cc, name) && !newChannelIds.has(key)) newChannelIds.set(key, await ctx.ids.next('channel'));
     }
-    const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown });
+    const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown, addressesOf: principalAddresses(ctx, cc.actor) });
     return {
       appends: await channelAppends(ctx, decision.events, decision.created),
       result: { subscribed: decision.subscribed, already_subscribed: decision.already_subscribed, unauthorized: decision.unauthorized },
@@ -51,7 +51,7 @@ export async function subscribe(ctx: ServerContext, origin: Origin, actorId: num
 export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
   return ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
-    const decision = decideUnsubscribe(cc, input);
+    const decision = decideUnsubscribe(cc, { ...input, addressesOf: principalAddresses(ctx, cc.actor) });
     return { appends: await channelAppends(ctx, decision.events, new Map()), result: { removed: decision.removed, not_removed: decision.not_removed } };
   });
 }

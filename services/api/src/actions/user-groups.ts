@@ -21,13 +21,14 @@ import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
 
-/** The groups, users and organization permissions a group decision reads, with the actor as stored now. */
+/** The groups, users, organization permissions and channels a group decision reads, with the actor as stored now. */
 export async function groupContext(ctx: ServerContext, actorId: number): Promise<UserGroupContext> {
   const users = await ctx.models.users.all();
   const actor = users.find((user) => user.user_id === actorId);
   const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
   if (!actor || !realm) throw new Error('organization not initialised');
-  return { ...worldOf(await ctx.models.userGroups.all(), users), actor, realm };
+  const channels = new Map((await ctx.models.channels.all()).map((channel) => [channel.channel_id, channel]));
+  return { ...worldOf(await ctx.models.userGroups.all(), users), actor, realm, channels };
 }
 
 /**
@@ -76,6 +77,12 @@ export async function createUserGroup(ctx: ServerContext, origin: Origin, actor:
   });
 }
 
+/** An append of events to a group's stream as it is now (also used by accepting an invitation). */
+export async function groupAppend(ctx: ServerContext, groupId: number, events: DomainEvent[]): Promise<StreamAppend> {
+  const stream = streams.userGroup(groupId);
+  return { stream, expected: await currentRevision(ctx.store, stream), events };
+}
+
 async function changeGroup(
   ctx: ServerContext,
   origin: Origin,
@@ -83,10 +90,9 @@ async function changeGroup(
   groupId: number,
   decide: (gc: UserGroupContext) => DomainEvent[],
 ): Promise<void> {
-  const stream = streams.userGroup(groupId);
   await ctx.bus.run(origin, async () => {
     const events = decide(await groupContext(ctx, actor.user_id));
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [await groupAppend(ctx, groupId, events)], result: undefined };
   });
 }
 

@@ -20,10 +20,14 @@ export async function listChannels(ctx: ServerContext, call: RouteCall): Promise
     (flag(p.include_subscribed, true) && q.isSubscribed(channel)) ||
     (flag(p.include_default, false) && channel.is_default && q.canSee(channel)) ||
     (flag(p.include_can_access_content, false) && q.canRead(channel));
+  // The public API adds is_default to the records only when include_default asks for default channels.
+  const withDefault = flag(p.include_default, false);
   const streams = [];
   for (const channel of q.channels) {
     if (flag(p.exclude_archived, true) && channel.is_archived) continue;
-    if (wanted(channel)) streams.push({ ...(await q.channelRecord(channel)), is_default: channel.is_default });
+    if (!wanted(channel)) continue;
+    const record = await q.channelRecord(channel);
+    streams.push(withDefault ? { ...record, is_default: channel.is_default } : record);
   }
   return { streams };
 }
@@ -38,7 +42,7 @@ async function visibleChannel(ctx: ServerContext, call: RouteCall): Promise<{ q:
 /** GET /streams/{stream_id} */
 export async function getChannel(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const { q, channel } = await visibleChannel(ctx, call);
-  return { stream: { ...(await q.channelRecord(channel)), is_default: channel.is_default } };
+  return { stream: await q.channelRecord(channel) };
 }
 
 /** GET /streams/{stream_id}/members */

@@ -10,6 +10,9 @@ export interface RegisterContext {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   includeSubscribers: 'true' | 'false' | 'partial';
+  /** Presence in the modern format (slim_presence, or the simplified_presence_events capability). */
+  slimPresence: boolean;
+  presenceHistoryLimitDays: number;
 }
 
 /** Builds one part of the initial state; keyed by the event type whose events keep it current. */

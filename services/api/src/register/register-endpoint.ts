@@ -1,6 +1,6 @@
 import { FEATURE_LEVEL, SERVER_VERSION } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import { type Capabilities, type CapabilityName, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
+import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
 import type { RegisterContext } from './register-context.js';
@@ -47,6 +47,8 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     applyMarkdown: p.apply_markdown === true,
     clientGravatar: p.client_gravatar !== false,
     includeSubscribers: String(p.include_subscribers ?? 'false') as RegisterContext['includeSubscribers'],
+    slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
+    presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
   };
   const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
     const queue = ctx.queues.register({

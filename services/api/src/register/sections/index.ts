@@ -1,6 +1,7 @@
 import type { SectionBuilder } from '../register-context.js';
 import { channelFoldersSection } from './channel-folders-section.js';
 import { customProfileFieldsSection } from './custom-profile-fields-section.js';
+import { presenceSection } from './presence-section.js';
 import { realmSection } from './realm-section.js';
 import { realmUserSection } from './realm-user-section.js';
 import { defaultStreamsSection, streamsSection, subscriptionsSection } from './subscriptions-section.js';
@@ -18,12 +19,14 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['stream', streamsSection],
   ['default_streams', defaultStreamsSection],
   ['channel_folder', channelFoldersSection],
+  ['presence', presenceSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
 export const EVENT_TYPES: ReadonlySet<string> = new Set([
   ...SECTIONS.keys(),
   'heartbeat',
+  'invites_changed',
   'typing',
   'update_display_settings',
   'update_global_notifications',

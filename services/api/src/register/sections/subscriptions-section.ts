@@ -1,3 +1,4 @@
+import { Role } from '@chat/core';
 import { ChannelQuery } from '../../queries/channel-query.js';
 import type { SectionBuilder } from '../register-context.js';
 
@@ -33,8 +34,9 @@ export const streamsSection: SectionBuilder = async ({ ctx, viewer, capabilities
   return { streams };
 };
 
-/** `realm_default_streams`: ids of the default channels the viewer may know. */
+/** `realm_default_streams`: ids of the default channels (always public), for everyone but guests. */
 export const defaultStreamsSection: SectionBuilder = async ({ ctx, viewer }) => {
+  if (viewer.role === Role.Guest) return { realm_default_streams: [] };
   const q = await ChannelQuery.open(ctx, viewer);
-  return { realm_default_streams: q.channels.filter((c) => c.is_default && !c.is_archived && q.canSee(c)).map((c) => c.channel_id) };
+  return { realm_default_streams: q.channels.filter((c) => c.is_default && !c.is_archived).map((c) => c.channel_id) };
 };

@@ -1,0 +1,23 @@
+import { decideUpdateSubscriptionProperties, streams, type SubscriptionPropertyRequest } from '@chat/core';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+import { channelContext } from './channel-context.js';
+
+/** POST /users/me/subscriptions/properties: one append per channel whose subscription changes. */
+export async function updateSubscriptionProperties(
+  ctx: ServerContext,
+  origin: Origin,
+  actorId: number,
+  requests: readonly SubscriptionPropertyRequest[],
+): Promise<void> {
+  await ctx.bus.run(origin, async () => {
+    const decision = decideUpdateSubscriptionProperties(await channelContext(ctx, actorId), requests);
+    const appends: StreamAppend[] = [];
+    for (const [channelId, events] of decision) {
+      const stream = streams.channel(channelId);
+      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events });
+    }
+    return { appends, result: undefined };
+  });
+}
