@@ -129,7 +129,7 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
     expect((await channel(id)).can_send_message_group).to.deep.equal(anonymous);
     await refused(
       () => admin.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:members'], old: groups['role:everyone'] } }),
-      "'old' value does not match the expected value.",
+      "Invalid 'can_send_message_group': 'old' value does not match the expected value.",
     );
     await refused(() => admin.patch(`/streams/${id}`, { can_send_message_group: groups['role:members'] }), "Invalid 'can_send_message_group': must be object");
     await refused(() => admin.patch(`/streams/${id}`, { can_subscribe_group: { old: 1 } }), "Missing 'new' argument", 'REQUEST_VARIABLE_MISSING');
@@ -137,7 +137,7 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
       () => admin.patch(`/streams/${id}`, { can_administer_channel_group: { new: groups['role:everyone'] } }),
       "'can_administer_channel_group' setting cannot be set to 'role:everyone' group.",
     );
-    await refused(() => admin.patch(`/streams/${id}`, { can_subscribe_group: { new: 9999 } }), 'Invalid user group ID: 9999');
+    await refused(() => admin.patch(`/streams/${id}`, { can_subscribe_group: { new: 9999 } }), "Invalid user group ID: 9999 in 'can_subscribe_group'");
   });
 
   it('unarchives with is_archived=false, and refuses is_archived=true', async function () {

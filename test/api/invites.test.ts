@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { type RealmGroupSettings, Role, streams } from '@chat/core';
-import { currentRevision } from '../../services/api/src/commands/expected-revision.js';
+import { type RealmGroupSettingName, Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import { createLink, expectBadRequest, expectOk } from '../support/invite-requests.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -114,14 +113,10 @@ describe('invitation links: creating', function () {
     expectBadRequest(await member.post('/invites/multiuse', { invite_expires_in_minutes: 'soon' }), "'invite_expires_in_minutes'");
   });
 
-  let permissionChanges = 0;
-  /** The organization's group permissions cannot be changed through the API yet: recorded directly. */
-  const setRealmPermission = async (changes: Partial<RealmGroupSettings>): Promise<void> => {
-    const realm = streams.realm();
-    const events = [{ type: 'RealmGroupSettingsChanged' as const, data: { changes } }];
-    await server.ctx.bus.commit({ actorId: server.owner.userId, requestId: `realm-permission-${++permissionChanges}`, client: 'test' }, [
-      { stream: realm, expected: await currentRevision(server.ctx.store, realm), events },
-    ]);
+  /** The owner sets organization permissions through PATCH /realm. */
+  const setRealmPermission = async (changes: Partial<Record<RealmGroupSettingName, number>>): Promise<void> => {
+    const params = Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, { new: value }]));
+    expectOk(await server.owner.patch('/realm', params));
   };
   const systemGroup = async (name: string): Promise<number> =>
     (expectOk(await server.owner.get('/user_groups')).user_groups as { id: number; name: string }[]).find((group) => group.name === name)!.id;

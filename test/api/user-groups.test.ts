@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { Role, streams } from '@chat/core';
+import { Role } from '@chat/core';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { currentRevision } from '../../services/api/src/commands/expected-revision.js';
 
 type Group = Record<string, any> & { id: number; name: string; members: number[]; direct_subgroup_ids: number[] };
 
@@ -243,16 +242,11 @@ describe('user groups API', function () {
 
     it('refuses a group an organization setting uses, with a realm objection', async function () {
       const id = await createGroup(member);
-      await server.ctx.bus.commit({ actorId: server.owner.userId, requestId: `realm-group-${id}`, client: 'test' }, [
-        { stream: streams.realm(), expected: await currentRevision(server.ctx.store, streams.realm()), events: [{ type: 'RealmGroupSettingsChanged', data: { changes: { can_invite_users_group: id } } }] },
-      ]);
+      expectOk(await server.owner.patch('/realm', { can_invite_users_group: { new: id } }));
       const res = await member.post(`/user_groups/${id}/deactivate`);
       expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'in use');
       expect(res.body.objections).to.deep.equal([{ type: 'realm', settings: ['can_invite_users_group'] }]);
-      const members = (await sys('role:members')).id;
-      await server.ctx.bus.commit({ actorId: server.owner.userId, requestId: `realm-group-back-${id}`, client: 'test' }, [
-        { stream: streams.realm(), expected: await currentRevision(server.ctx.store, streams.realm()), events: [{ type: 'RealmGroupSettingsChanged', data: { changes: { can_invite_users_group: members } } }] },
-      ]);
+      expectOk(await server.owner.patch('/realm', { can_invite_users_group: { new: (await sys('role:members')).id, old: id } }));
       expectOk(await member.post(`/user_groups/${id}/deactivate`));
     });
 

@@ -90,6 +90,10 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       if ('custom_profile_fields' in state) state.custom_profile_fields = structuredClone(event.fields);
       return;
     case 'realm':
+      if (event.op === 'update') {
+        if (`realm_${String(event.property)}` in state) state[`realm_${String(event.property)}`] = event.value;
+        return;
+      }
       if (event.op !== 'update_dict') throw new Error(`unhandled realm op ${String(event.op)}`);
       for (const [key, value] of Object.entries(event.data as State)) {
         if (`realm_${key}` in state) state[`realm_${key}`] = value;

@@ -56,8 +56,7 @@ export async function drain(queue: Queue): Promise<ReceivedEvent[]> {
 export async function untilWaiting(server: TestServer, queueId: string, timeoutMs = 2000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const queue = server.ctx.queues.allQueues().find((q) => q.id === queueId);
-    if (queue?.waiter) return;
+    if (server.ctx.queues.isWaiting(queueId)) return;
     if (Date.now() > deadline) throw new Error(`no poll is waiting on queue ${queueId}`);
     await sleep(5);
   }

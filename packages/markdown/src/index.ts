@@ -1,1 +1,18 @@
 export { renderMarkdown } from './render.js';
+export { renderMessage } from './message/render-message.js';
+export type { CustomEmoji, LinkableChannel, MentionableGroup, MentionableUser, RenderedMessage, RenderWorld } from './message/render-world.js';
+export { worldFromLists, type RenderWorldLists } from './message/world-from-lists.js';
+export { possibleReferences, type PossibleReferences } from './message/possible-references.js';
+export { channelNarrowUrl, encodeHashComponent, topicNarrowUrl } from './message/narrow-url.js';
+export { isSafeUrl } from './message/safe-links.js';
+export {
+  emojiByName,
+  emojiProblem,
+  EXTRA_EMOJI_NAMES,
+  isValidEmoji,
+  normalizeReactionType,
+  type EmojiIdentity,
+  type ReactionType,
+} from './emoji/emoji-identity.js';
+export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiName } from './emoji/unicode-emoji.js';
+export { alertWordHits, hasAlertWord } from './alert-words.js';

@@ -51,6 +51,8 @@ export interface FeedEntry {
   seq: number;
   event: ClientEvent;
   audience?: Audience;
+  /** The event's JSON, when the store already holds it serialized (a shared feed does): never built again. */
+  json?: string;
 }
 
 /** What fan-out hands to the feeds: an event, who gets it, and for which of their queues. */

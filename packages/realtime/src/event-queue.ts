@@ -1,4 +1,5 @@
-import type { Capabilities, CapabilityName, FeedEntry } from './client-event.js';
+import type { Capabilities, FeedEntry } from './client-event.js';
+import { feedAccepts, type FeedFilter } from './feed-filter.js';
 
 export type NarrowTerm = [operator: string, operand: string];
 
@@ -16,11 +17,12 @@ export interface QueueSpec {
 /** A waiting GET /events: called once with the events that ended the wait. */
 export type Waiter = (entries: FeedEntry[]) => void;
 
-/** A client's event queue: a cursor into its user's feed plus the filters chosen at registration. */
+/**
+ * A client's event queue as the queue store keeps it: a cursor into its user's feed plus the filters
+ * chosen at registration. Waiting polls are not part of it: they live in the process holding the request.
+ */
 export class EventQueue {
-  private readonly types: ReadonlySet<string> | null;
-  waiter: Waiter | null = null;
-  heartbeat: NodeJS.Timeout | null = null;
+  readonly filter: FeedFilter;
 
   constructor(
     readonly id: string,
@@ -28,9 +30,13 @@ export class EventQueue {
     /** Seq of the newest entry the client has acknowledged (or the feed head at registration). */
     public lastAcked: number,
     /** Clock time of the last request that touched the queue. */
-    public lastActivity: number,
+    public lastTouched: number,
   ) {
-    this.types = spec.eventTypes ? new Set([...spec.eventTypes, 'heartbeat']) : null;
+    this.filter = {
+      queueId: id,
+      capabilities: spec.capabilities,
+      eventTypes: spec.eventTypes ? new Set([...spec.eventTypes, 'heartbeat']) : null,
+    };
   }
 
   get userId(): number {
@@ -39,16 +45,6 @@ export class EventQueue {
 
   /** Whether this queue receives a feed entry (before narrow filtering, which knows messages). */
   accepts(entry: FeedEntry): boolean {
-    const audience = entry.audience;
-    if (audience) {
-      if (audience.onlyQueue !== undefined && audience.onlyQueue !== this.id) return false;
-      if (audience.exceptQueue !== undefined && audience.exceptQueue === this.id) return false;
-      if (audience.capabilities) {
-        for (const [name, value] of Object.entries(audience.capabilities) as [CapabilityName, boolean][]) {
-          if (this.spec.capabilities[name] !== value) return false;
-        }
-      }
-    }
-    return this.types === null || this.types.has(entry.event.type);
+    return feedAccepts(this.filter, entry);
   }
 }

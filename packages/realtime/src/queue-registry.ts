@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@chat/core';
 import type { ClientEvent, Delivery, FeedEntry } from './client-event.js';
 import { EventQueue, type QueueSpec, type Waiter } from './event-queue.js';
-import { UserFeed } from './user-feed.js';
+import type { FeedAppend, FeedItem } from './feed-store.js';
+import type { RealtimeStores } from './realtime-stores.js';
+import { type WaitingPoll, WaitingPolls } from './waiting-polls.js';
 
 export interface QueueTimings {
   /** A queue nobody has touched for this long is dropped (10 minutes). */
@@ -14,161 +16,179 @@ export interface QueueTimings {
 /** Extra filtering a queue's narrow needs (message events); everything passes without one. */
 export type NarrowFilter = (queue: EventQueue, event: ClientEvent) => boolean;
 
-/** Every live queue and the feeds they read, in this process. */
+/**
+ * Queues and the feeds they read, over the realtime stores: the records may be shared by several
+ * processes, the polls waiting on them are held by this one.
+ */
 export class QueueRegistry {
-  private readonly feeds = new Map<number, UserFeed>();
-  private readonly queues = new Map<string, EventQueue>();
-  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private readonly polls = new WaitingPolls();
+  private readonly stopListening: () => void;
   narrowFilter: NarrowFilter = () => true;
 
   constructor(
     private readonly clock: Clock,
     readonly timings: QueueTimings,
-  ) {}
+    readonly stores: RealtimeStores,
+    /** Failures of work no request waits for: heartbeats, wake-ups announced by other processes. */
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {
+    this.stopListening = stores.wakeups.listen((userIds) => this.recheck(userIds), () => this.polls.users());
+  }
 
-  register(spec: QueueSpec, id: string = randomUUID()): EventQueue {
-    const feed = this.feedOf(spec.userId);
-    const queue = new EventQueue(id, spec, feed.head, this.clock.now());
-    this.add(queue);
+  /** A new queue, starting at its user's feed head. */
+  async register(spec: QueueSpec, id: string = randomUUID()): Promise<EventQueue> {
+    const now = this.clock.now();
+    // Stored before the head is read, so a trim running meanwhile sees it and keeps what it will read.
+    const queue = new EventQueue(id, spec, -1, now);
+    await this.stores.queues.create(queue);
+    queue.lastAcked = await this.stores.feeds.head(spec.userId);
+    await this.stores.queues.touch(id, now, queue.lastAcked);
     return queue;
   }
 
   /** The caller's queue, or null when it is unknown, someone else's, or idle past the limit. */
-  get(queueId: string, userId: number): EventQueue | null {
-    const queue = this.queues.get(queueId);
+  async get(queueId: string, userId: number): Promise<EventQueue | null> {
+    const queue = await this.stores.queues.get(queueId);
     if (!queue || queue.userId !== userId) return null;
     if (this.isIdle(queue)) {
-      this.remove(queue);
+      await this.remove(queue);
       return null;
     }
     return queue;
   }
 
-  remove(queue: EventQueue): void {
-    this.cancelWait(queue, true);
-    this.queues.delete(queue.id);
-    const mine = this.byUser.get(queue.userId);
-    mine?.delete(queue);
-    if (mine && mine.size === 0) {
-      this.byUser.delete(queue.userId);
-      this.feeds.delete(queue.userId);
-    } else {
-      this.trim(queue.userId);
-    }
+  async remove(queue: EventQueue): Promise<void> {
+    const poll = this.polls.of(queue.id);
+    if (poll && this.polls.release(poll)) poll.waiter([]);
+    await this.stores.queues.delete(queue.id);
+    await this.trim(queue.userId);
   }
 
-  /** Appends events to the feeds of the users who have queues, waking the polls they end. */
-  publish(deliveries: readonly Delivery[]): void {
+  /**
+   * Appends events to the feeds of the users who have queues and wakes the polls they end. `source`
+   * is the log position of the domain event they come from (none for ephemeral events).
+   */
+  async publish(deliveries: readonly Delivery[], source?: number): Promise<void> {
+    const addressed = deliveries.length === 1 ? deliveries[0].userIds : deliveries.flatMap((delivery) => delivery.userIds);
+    const listening = await this.stores.queues.listeningUsers(addressed);
+    if (listening.size === 0) return;
+    const appends: FeedAppend[] = [];
+    for (const { event, audience, userIds } of deliveries) {
+      const users = userIds.filter((userId) => listening.has(userId));
+      if (users.length > 0) appends.push({ userIds: users, item: audience ? { event, audience } : { event } });
+    }
+    const grown = await this.stores.feeds.append(appends, source);
     // Everything one change produces is appended first, so a woken poll carries all of it at once.
-    const woken = new Set<EventQueue>();
-    for (const delivery of deliveries) {
-      for (const userId of delivery.userIds) {
-        const queues = this.byUser.get(userId);
-        if (!queues) continue;
-        const entry = this.feedOf(userId).append(delivery.event, delivery.audience);
-        for (const queue of queues) {
-          if (queue.waiter && this.wants(queue, entry)) woken.add(queue);
-        }
-      }
-    }
-    for (const queue of woken) {
-      this.wake(queue, this.feedOf(queue.userId).after(queue.lastAcked).filter((entry) => this.wants(queue, entry)));
-    }
+    await this.stores.wakeups.announce(grown);
   }
 
   /** Acknowledges entries up to `lastEventId` and returns what the queue has after them. */
-  take(queue: EventQueue, lastEventId: number): FeedEntry[] {
-    queue.lastActivity = this.clock.now();
-    if (lastEventId > queue.lastAcked) {
-      queue.lastAcked = Math.min(lastEventId, this.feedOf(queue.userId).head);
-      this.trim(queue.userId);
-    }
-    return this.feedOf(queue.userId)
-      .after(queue.lastAcked)
-      .filter((entry) => this.wants(queue, entry));
+  async take(queue: EventQueue, lastEventId: number): Promise<FeedEntry[]> {
+    const now = this.clock.now();
+    queue.lastTouched = now;
+    const acknowledges = lastEventId > queue.lastAcked;
+    if (acknowledges) queue.lastAcked = Math.max(queue.lastAcked, Math.min(lastEventId, await this.stores.feeds.head(queue.userId)));
+    await this.stores.queues.touch(queue.id, now, queue.lastAcked);
+    if (acknowledges) await this.trim(queue.userId);
+    return this.pending(queue);
   }
 
   /** Holds a poll until an entry arrives or a heartbeat is due. Returns a cancel for a closed connection. */
   wait(queue: EventQueue, waiter: Waiter): () => void {
-    this.cancelWait(queue, false);
-    queue.waiter = waiter;
-    queue.heartbeat = setTimeout(() => {
-      const entry = this.feedOf(queue.userId).append({ type: 'heartbeat' }, { onlyQueue: queue.id });
-      this.wake(queue, [entry]);
-    }, this.timings.heartbeatMs);
-    return () => this.cancelWait(queue, false);
+    const poll: WaitingPoll = {
+      queue,
+      waiter,
+      heartbeat: setTimeout(() => this.background(this.beat(poll)), this.timings.heartbeatMs),
+    };
+    this.polls.hold(poll);
+    // An entry appended after take() read the feed may have been announced before the poll was held.
+    this.background(this.check(poll));
+    return () => {
+      this.polls.release(poll);
+    };
   }
 
   /** Drops every queue idle past the limit; returns how many. */
-  collectIdle(): number {
+  async collectIdle(): Promise<number> {
     let dropped = 0;
-    for (const queue of [...this.queues.values()]) {
-      if (this.isIdle(queue)) {
-        this.remove(queue);
-        dropped += 1;
-      }
+    for (const queue of await this.stores.queues.touchedBefore(this.clock.now() - this.timings.idleMs)) {
+      if (!this.isIdle(queue)) continue;
+      await this.remove(queue);
+      dropped += 1;
     }
     return dropped;
   }
 
-  get size(): number {
-    return this.queues.size;
+  hasListeners(): Promise<boolean> {
+    return this.stores.queues.any();
   }
 
-  hasListeners(): boolean {
-    return this.queues.size > 0;
+  /** Users with at least one queue: only they can receive anything. */
+  listeningUsers(): Promise<Set<number>> {
+    return this.stores.queues.listeningUsers();
   }
 
-  queuesOf(userId: number): readonly EventQueue[] {
-    return [...(this.byUser.get(userId) ?? [])];
+  /** Whether this process holds a poll waiting on the queue. */
+  isWaiting(queueId: string): boolean {
+    return this.polls.of(queueId) !== undefined;
   }
 
-  allQueues(): readonly EventQueue[] {
-    return [...this.queues.values()];
+  /** Stops listening and lets go of waiting polls unanswered (their connections are closing). */
+  close(): void {
+    this.stopListening();
+    for (const poll of this.polls.all()) this.polls.release(poll);
   }
 
-  feedOf(userId: number): UserFeed {
-    let feed = this.feeds.get(userId);
-    if (!feed) this.feeds.set(userId, (feed = new UserFeed(userId)));
-    return feed;
+  private async recheck(userIds: readonly number[]): Promise<void> {
+    const checks: Promise<void>[] = [];
+    for (const userId of userIds) for (const poll of this.polls.ofUser(userId)) checks.push(this.check(poll).catch(this.onError));
+    await Promise.all(checks);
   }
 
-  /** Puts back a queue saved at shutdown. */
-  add(queue: EventQueue): void {
-    this.queues.set(queue.id, queue);
-    let mine = this.byUser.get(queue.userId);
-    if (!mine) this.byUser.set(queue.userId, (mine = new Set()));
-    mine.add(queue);
+  private async check(poll: WaitingPoll): Promise<void> {
+    if (this.polls.of(poll.queue.id) !== poll) return;
+    const entries = await this.pending(poll.queue);
+    if (entries.length > 0) this.answer(poll, entries);
   }
 
-  private wants(queue: EventQueue, entry: FeedEntry): boolean {
-    return queue.accepts(entry) && this.narrowFilter(queue, entry.event);
+  private async beat(poll: WaitingPoll): Promise<void> {
+    const { queue } = poll;
+    if (this.polls.of(queue.id) !== poll) return;
+    // Another process may have deleted the queue: its poll here ends as a DELETE would end it.
+    if (!(await this.stores.queues.get(queue.id))) {
+      if (this.polls.release(poll)) poll.waiter([]);
+      return;
+    }
+    const heartbeat: FeedItem = { event: { type: 'heartbeat' }, audience: { onlyQueue: queue.id } };
+    await this.stores.feeds.append([{ userIds: [queue.userId], item: heartbeat }]);
+    await this.check(poll);
   }
 
-  private wake(queue: EventQueue, entries: FeedEntry[]): void {
-    const waiter = queue.waiter;
-    this.cancelWait(queue, false);
-    queue.lastActivity = this.clock.now();
-    waiter?.(entries);
+  private answer(poll: WaitingPoll, entries: FeedEntry[]): void {
+    if (!this.polls.release(poll)) return;
+    const now = this.clock.now();
+    poll.queue.lastTouched = now;
+    poll.waiter(entries);
+    this.background(this.stores.queues.touch(poll.queue.id, now, poll.queue.lastAcked));
   }
 
-  private cancelWait(queue: EventQueue, answer: boolean): void {
-    if (queue.heartbeat) clearTimeout(queue.heartbeat);
-    queue.heartbeat = null;
-    const waiter = queue.waiter;
-    queue.waiter = null;
-    if (answer) waiter?.([]);
+  private async pending(queue: EventQueue): Promise<FeedEntry[]> {
+    const entries = await this.stores.feeds.read(queue.userId, queue.lastAcked, queue.filter);
+    return entries.filter((entry) => this.narrowFilter(queue, entry.event));
   }
 
   private isIdle(queue: EventQueue): boolean {
-    return queue.waiter === null && this.clock.now() - queue.lastActivity > this.timings.idleMs;
+    return !this.isWaiting(queue.id) && this.clock.now() - queue.lastTouched > this.timings.idleMs;
   }
 
-  private trim(userId: number): void {
-    const queues = this.byUser.get(userId);
-    if (!queues || queues.size === 0) return;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const queue of queues) oldest = Math.min(oldest, queue.lastAcked);
-    this.feedOf(userId).trim(oldest);
+  /** Forgets entries every queue of the user has acknowledged; all of them when no queue is left. */
+  private async trim(userId: number): Promise<void> {
+    const mine = await this.stores.queues.queuesOf(userId);
+    const upTo = mine.length > 0 ? Math.min(...mine.map((queue) => queue.lastAcked)) : await this.stores.feeds.head(userId);
+    if (upTo >= 0) await this.stores.feeds.trim(userId, upTo);
+  }
+
+  private background(work: Promise<void>): void {
+    work.catch(this.onError);
   }
 }

@@ -4,3 +4,4 @@ export * from './user-group-view.js';
 export * from './channel-folder-view.js';
 export * from './channel-activity.js';
 export * from './channel-view.js';
+export * from './realm-description.js';

@@ -18,7 +18,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
   return {
     name: 'client-events',
     async apply(event: StoredEvent): Promise<void> {
-      if (!sink.hasListeners()) return;
+      if (!(await sink.hasListeners())) return;
       const deliveries = [
         ...(await userFanout(event, models, options)),
         ...(await realmFanout(event, models)),
@@ -28,7 +28,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await invitesFanout(event, models)),
         ...(await channelAccessFanout(event, models)),
       ];
-      if (deliveries.length > 0) sink.publish(deliveries);
+      if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },
   };
 }

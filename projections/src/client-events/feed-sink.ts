@@ -2,9 +2,10 @@ import type { Delivery } from '@chat/realtime';
 
 /** Where fan-out puts client events: the per-user feeds that queues read. */
 export interface FeedSink {
-  publish(deliveries: readonly Delivery[]): void;
+  /** `source` is the log position of the domain event: a feed that already took it takes nothing. */
+  publish(deliveries: readonly Delivery[], source: number): Promise<void>;
   /** False while nobody listens (for example while rebuilding at start-up): fan-out can be skipped. */
-  hasListeners(): boolean;
+  hasListeners(): Promise<boolean>;
 }
 
 export interface FanoutOptions {

@@ -16,6 +16,7 @@ export async function groupsFanout(event: StoredEvent, models: ReadModels): Prom
     case 'UserGroupCreated':
     case 'UserGroupMembersChanged':
     case 'UserGroupUpdated':
+    case 'UserGroupPermissionsChanged':
     case 'UserGroupDeactivated':
     case 'UserGroupReactivated':
       break;
@@ -48,6 +49,7 @@ export async function groupsFanout(event: StoredEvent, models: ReadModels): Prom
       return deliveries;
     }
     case 'UserGroupUpdated':
+    case 'UserGroupPermissionsChanged':
       return [toListing(op('update', { data: { ...event.data.changes } }))];
     case 'UserGroupDeactivated':
       return [

@@ -1,24 +1,50 @@
-import type { StoredEvent } from '@chat/core';
-import type { Delivery } from '@chat/realtime';
+import type { RealmSettings, StoredEvent } from '@chat/core';
+import type { ClientEvent, Delivery } from '@chat/realtime';
+import { realmDescriptionHtml } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
 import { profileFieldView } from './profile-field-view.js';
 
-/** Client events for organization-wide changes. */
+const updateDict = (data: Record<string, unknown>): ClientEvent => ({ type: 'realm', op: 'update_dict', property: 'default', data });
+
+/**
+ * Changed settings as clients receive them. message_retention_days is not among the update_dict
+ * fields of the public API: it comes as a `realm update` of its own. A topics_policy change also
+ * carries the deprecated mandatory_topics that register still reports.
+ */
+function settingsEvents(changes: Partial<RealmSettings>): ClientEvent[] {
+  const { message_retention_days, ...rest } = changes;
+  const data: Record<string, unknown> = { ...rest };
+  if (rest.topics_policy !== undefined) data.mandatory_topics = rest.topics_policy === 'disable_empty_topic';
+  const events: ClientEvent[] = [];
+  if (Object.keys(data).length > 0) events.push(updateDict(data));
+  if (message_retention_days !== undefined) events.push({ type: 'realm', op: 'update', property: 'message_retention_days', value: message_retention_days });
+  return events;
+}
+
+/** Client events for organization-wide changes, to every active user. */
 export async function realmFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
   const everyone = async (): Promise<number[]> =>
     (await models.users.all()).filter((user) => user.is_active).map((user) => user.user_id);
+  const toEveryone = async (events: ClientEvent[]): Promise<Delivery[]> => {
+    const userIds = await everyone();
+    return events.map((clientEvent) => ({ userIds, event: clientEvent }));
+  };
   switch (event.type) {
     case 'CustomProfileFieldCreated': {
       const fields = (await models.profileFields.all()).sort((a, b) => a.order - b.order).map(profileFieldView);
-      return [{ userIds: await everyone(), event: { type: 'custom_profile_fields', fields } }];
+      return toEveryone([{ type: 'custom_profile_fields', fields }]);
     }
     case 'RealmSettingsChanged':
-      return [
-        {
-          userIds: await everyone(),
-          event: { type: 'realm', op: 'update_dict', property: 'default', data: event.data.changes },
-        },
-      ];
+      return toEveryone(settingsEvents(event.data.changes));
+    case 'RealmProfileChanged': {
+      const { name, description } = event.data.changes;
+      const data: Record<string, unknown> = {};
+      if (name !== undefined) data.name = name;
+      if (description !== undefined) data.description = realmDescriptionHtml(description);
+      return toEveryone([updateDict(data)]);
+    }
+    case 'RealmGroupSettingsChanged':
+      return toEveryone([updateDict({ ...event.data.changes })]);
     default:
       return [];
   }

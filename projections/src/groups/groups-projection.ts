@@ -47,6 +47,8 @@ export function groupsProjection(models: ReadModels): Projection {
         }
         case 'UserGroupUpdated':
           return update(event.data.group_id, at, (g) => ({ ...g, ...event.data.changes }));
+        case 'UserGroupPermissionsChanged':
+          return update(event.data.group_id, at, (g) => ({ ...g, settings: { ...g.settings, ...event.data.changes } }));
         case 'UserGroupDeactivated':
           return update(event.data.group_id, at, (g) => ({ ...g, deactivated: true }));
         case 'UserGroupReactivated':

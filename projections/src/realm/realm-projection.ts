@@ -21,6 +21,12 @@ export function realmProjection(models: ReadModels): Projection {
           await models.realm.put(REALM_KEY, { ...realm, settings }, event.position);
           return;
         }
+        case 'RealmProfileChanged': {
+          const realm = await models.realm.get(REALM_KEY);
+          if (!realm) return;
+          await models.realm.put(REALM_KEY, { ...realm, ...event.data.changes }, event.position);
+          return;
+        }
         case 'CustomProfileFieldCreated': {
           const { field_id, name, hint, field_type, order } = event.data;
           await models.profileFields.put(field_id, { id: field_id, name, hint, type: field_type, order }, event.position);

@@ -13,7 +13,7 @@ import {
   ValidatingEventStore,
 } from '@chat/eventstore';
 import { allProjections, clientEventsProjection, openReadModels, ProjectionRunner } from '@chat/projections';
-import { loadPresence, loadQueues, PresenceStore, QueueRegistry, savePresence, saveQueues } from '@chat/realtime';
+import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
@@ -39,7 +39,10 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const store = new ValidatingEventStore(raw, registry);
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
-  const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs });
+  const realtime = await openRealtime(config, log);
+  const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs }, realtime, (error) =>
+    log.error({ err: error }, 'event queue work failed'),
+  );
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost })];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
@@ -48,7 +51,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : new LogIdAllocator(store);
   await runner.start();
   // Queues come back after the rebuild, so they do not receive the replayed history.
-  const restored = loadQueues(queues, queuesFile(config));
+  const restored = await realtime.restore();
   if (restored > 0) log.info({ restored }, 'event queues restored');
   const presence = new PresenceStore();
   loadPresence(presence, presenceFile(config));
@@ -81,12 +84,27 @@ async function openReadStore(config: Config): Promise<ReadStore> {
   return new MemoryReadStore();
 }
 
+/** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
+async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores> {
+  if (config.readStore === 'mongodb' && config.mongoUrl) {
+    const realtime = await MongoRealtime.connect(config.mongoUrl, 'chat_realtime', {
+      // Entries outlive any queue that could still need them: queues idle this long are dropped.
+      maxAgeMs: Math.max(86_400_000, 2 * config.queueIdleMs),
+      onError: (error) => log.error({ err: error }, 'feed wake-ups failed'),
+    });
+    log.info({ wakeups: realtime.changeStreams ? 'change stream' : 'polling' }, 'event queues in MongoDB');
+    return realtime;
+  }
+  return new MemoryRealtime(queuesFile(config));
+}
+
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.runner.stop();
-  saveQueues(ctx.queues, queuesFile(ctx.config));
+  ctx.queues.close();
+  await ctx.queues.stores.close();
   savePresence(ctx.presence, presenceFile(ctx.config));
   await ctx.ids.close();
   await ctx.store.close();

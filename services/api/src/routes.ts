@@ -20,10 +20,13 @@ import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
   getUserGroupMembers,
+  getUserGroupMembership,
   listUserGroups,
   updateUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
 } from './endpoints/user-groups.js';
+import { getUserGroupSubgroups, updateUserGroupSubgroupsEndpoint } from './endpoints/user-group-subgroups.js';
+import { updateRealmEndpoint } from './endpoints/realm-settings.js';
 import { getChannel, getChannelId, getChannelMembers, listChannels } from './endpoints/channels-read.js';
 import { addDefaultChannelEndpoint, archiveChannelEndpoint, removeDefaultChannelEndpoint, updateChannelEndpoint } from './endpoints/channels-write.js';
 import { updateSubscriptionPropertiesEndpoint } from './endpoints/subscription-properties.js';
@@ -54,6 +57,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/settings', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/display', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),
+    route('PATCH', '/realm', 'required', 'realm-update', updateRealmEndpoint),
     route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
     route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileField),
     route('POST', '/register', 'required', 'register', register),
@@ -67,6 +71,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/user_groups', 'required', 'user-groups-list', listUserGroups),
     route('GET', '/user_groups/:user_group_id/members', 'required', 'user-group-members-get', getUserGroupMembers),
     route('POST', '/user_groups/:user_group_id/members', 'required', 'user-group-members-update', updateUserGroupMembersEndpoint),
+    route('GET', '/user_groups/:user_group_id/members/:user_id', 'required', 'user-group-member-get', getUserGroupMembership),
+    route('GET', '/user_groups/:user_group_id/subgroups', 'required', 'user-group-subgroups-get', getUserGroupSubgroups),
+    route('POST', '/user_groups/:user_group_id/subgroups', 'required', 'user-group-subgroups-update', updateUserGroupSubgroupsEndpoint),
     route('PATCH', '/user_groups/:user_group_id', 'required', 'user-group-update', updateUserGroupEndpoint),
     route('POST', '/user_groups/:user_group_id/deactivate', 'required', 'user-group-deactivate', deactivateUserGroupEndpoint),
     route('POST', '/channel_folders/create', 'required', 'channel-folder-create', createChannelFolderEndpoint),

@@ -34,7 +34,9 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     });
     server.keepAliveTimeout = 65_000;
     // Idle queues are also dropped lazily when touched; the sweep frees the ones nobody touches again.
-    const sweep = setInterval(() => ctx.queues.collectIdle(), Math.min(60_000, config.queueIdleMs)).unref();
+    const sweep = setInterval(() => {
+      ctx.queues.collectIdle().catch((error: unknown) => ctx.log.error({ err: error }, 'idle queue sweep failed'));
+    }, Math.min(60_000, config.queueIdleMs)).unref();
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;

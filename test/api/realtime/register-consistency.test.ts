@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { streams } from '@chat/core';
+import { REALM_GROUP_SETTING_NAMES } from '@chat/core';
 import type { ApiClient } from '../../support/api-client.js';
 import { applyEvents } from '../../support/apply-events.js';
 import type { ReceivedEvent } from '../../support/event-schemas.js';
 import { drain, type Queue, registerQueue } from '../../support/realtime-client.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
-import { currentRevision } from '../../../services/api/src/commands/expected-revision.js';
 
 /** Sections a client keeps current from this feature's events, and the own and realm fields they touch. */
 const COMPARED = [
@@ -29,6 +28,13 @@ const COMPARED = [
   'is_guest',
   'realm_message_content_edit_limit_seconds',
   'realm_allow_message_editing',
+  'realm_name',
+  'realm_description',
+  'realm_topics_policy',
+  'realm_mandatory_topics',
+  'realm_message_retention_days',
+  ...REALM_GROUP_SETTING_NAMES.map((name) => `realm_${name}`),
+  'realm_user_groups',
   'twenty_four_hour_time',
   'default_language',
   'timezone',
@@ -96,14 +102,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     await ok(newbie.patch('/settings', { timezone: 'Asia/Seoul' }));
     await ok(newbie.patch('/settings', { email_address_visibility: 3 }));
     await ok(member.patch('/settings', { email_address_visibility: serial % 2 === 0 ? 1 : 4 }));
-    // Organization settings have no endpoint yet: the event is recorded as an administrator's would be.
-    await server.ctx.bus.commit({ actorId: owner.userId, requestId: `realm-settings-${serial}`, client: 'test' }, [
-      {
-        stream: streams.realm(),
-        expected: await currentRevision(server.ctx.store, streams.realm()),
-        events: [{ type: 'RealmSettingsChanged', data: { changes: { message_content_edit_limit_seconds: 900 + serial } } }],
-      },
-    ]);
+    await changeOrganization(viewer, serial);
     const folder = await ok(owner.post('/channel_folders/create', { name: `Folder ${serial}`, description: 'Some *words*' }));
     const folderId = folder.channel_folder_id as number;
     await ok(owner.patch(`/channel_folders/${folderId}`, { name: `Folder ${serial} renamed`, description: 'Other words' }));
@@ -113,6 +112,23 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     await ok(owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
     await changeSubscriptions(viewer, serial, newbieId, email);
     await changeChannels(viewer, serial, folderId);
+  }
+
+  /** Organization profile, settings and group permissions, and a user group's permissions. */
+  async function changeOrganization(viewer: ApiClient, serial: number): Promise<void> {
+    const owner = server.owner;
+    const groups = (await ok(owner.get('/user_groups'))).user_groups as { id: number; name: string }[];
+    const idOf = (name: string): number => groups.find((group) => group.name === name)!.id;
+    await ok(owner.patch('/realm', { name: `Org ${serial}`, description: `Round <${serial}>`, message_content_edit_limit_seconds: 900 + serial }));
+    await ok(owner.patch('/realm', { topics_policy: serial % 2 === 0 ? 'disable_empty_topic' : 'allow_empty_topic', message_retention_days: 30 + serial }));
+    await ok(
+      owner.patch('/realm', {
+        can_create_groups: { new: serial % 2 === 0 ? idOf('role:moderators') : idOf('role:members') },
+        can_mention_many_users_group: { new: { direct_members: [viewer.userId], direct_subgroups: [idOf('role:moderators')] } },
+      }),
+    );
+    const team = (await ok(owner.post('/user_groups/create', { name: `Team ${serial}`, description: '', members: [viewer.userId] }))).group_id as number;
+    await ok(owner.patch(`/user_groups/${team}`, { can_mention_group: { new: idOf('role:administrators') }, can_join_group: { new: { direct_members: [member.userId], direct_subgroups: [] } } }));
   }
 
   /** Channel properties and permissions, privacy, default channels, archiving, and the viewer's own subscription properties. */
@@ -199,7 +215,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       const channelTypes = ['stream.create', 'stream.update', 'subscription.add', 'subscription.remove', 'subscription.update', 'subscription.peer_add', 'subscription.peer_remove', 'default_streams'];
       // Only a viewer who is no administrator loses sight of the private channel they leave.
       if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', ...channelTypes]) {
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', ...channelTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
       const includeSubscribers = viewer.params.include_subscribers !== undefined;

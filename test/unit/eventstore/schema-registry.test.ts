@@ -21,7 +21,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   UserRoleChanged: true, UserEmailChanged: true, UserEmailChangeRequested: true, UserProfileDataChanged: true,
   UserPasswordChanged: true, UserApiKeyRotated: true, UserSettingsChanged: true, KeyClaimed: true, KeyReleased: true, IdBlockReserved: true,
   UserGroupCreated: true, UserGroupMembersChanged: true, UserGroupUpdated: true, UserGroupDeactivated: true, UserGroupReactivated: true,
-  RealmGroupSettingsChanged: true,
+  UserGroupPermissionsChanged: true, RealmGroupSettingsChanged: true, RealmProfileChanged: true,
   ChannelCreated: true, ChannelUpdated: true, ChannelArchived: true, ChannelUnarchived: true, SubscriptionAdded: true,
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,

@@ -42,6 +42,19 @@ describe('groups projection', function () {
     expect((await models.userGroups.get(9))!.deactivated).to.equal(false);
   });
 
+  it('merges permission changes into the group settings, keeping the others', async function () {
+    const models = freshModels();
+    const anonymous = { direct_members: [5], direct_subgroups: [SYS['role:moderators']] };
+    await project(models, storedEvents([
+      created(9, 'team'),
+      {
+        type: 'UserGroupPermissionsChanged',
+        data: { group_id: 9, changes: { can_join_group: anonymous, can_mention_group: 9 }, previous: { can_join_group: SYS['role:nobody'], can_mention_group: SYS['role:everyone'] } },
+      },
+    ]));
+    expect((await models.userGroups.get(9))!.settings).to.deep.equal({ ...aGroup({ id: 9 }).settings, can_join_group: anonymous, can_mention_group: 9 });
+  });
+
   it('merges organization group settings', async function () {
     const models = freshModels();
     await project(models, storedEvents([

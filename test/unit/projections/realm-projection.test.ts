@@ -54,6 +54,15 @@ describe('realm projection', function () {
     });
   });
 
+  it('given RealmProfileChanged, renames and redescribes the organization, leaving its settings', async function () {
+    const models = await whenProjected([
+      realmCreated,
+      { type: 'RealmProfileChanged', data: { changes: { name: 'Denmark' } } },
+      { type: 'RealmProfileChanged', data: { changes: { description: 'Something is rotten' } } },
+    ]);
+    expect(await models.realm.get(REALM_KEY)).to.deep.include({ name: 'Denmark', description: 'Something is rotten', settings: DEFAULT_REALM_SETTINGS });
+  });
+
   it('given RealmSettingsChanged before any RealmCreated, holds no organization', async function () {
     const models = await whenProjected([{ type: 'RealmSettingsChanged', data: { changes: { invite_required: false } } }]);
     expect(await models.realm.count()).to.equal(0);

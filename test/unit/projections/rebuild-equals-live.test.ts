@@ -67,6 +67,7 @@ async function script(history: History): Promise<void> {
   await history.append(streams.user(4), { type: 'UserPasswordChanged', data: { user_id: 4, password_hash: hash('new4') } });
   await history.append(streams.user(1), { type: 'UserApiKeyRotated', data: { user_id: 1, api_key_generation: 2 } });
   await history.append(streams.user(1), { type: 'UserSettingsChanged', data: { user_id: 1, changes: { default_language: 'fr', twenty_four_hour_time: true } } });
+  await history.append(streams.realm(), { type: 'RealmProfileChanged', data: { changes: { name: 'Denmark', description: 'Something is rotten' } } });
 }
 
 const recorder = (seen: number[]): Projection => ({ name: 'recorder', apply: async (event: StoredEvent) => void seen.push(event.position) });
@@ -97,7 +98,7 @@ describe('read models: rebuilding from the log equals following it live', functi
 
   it('given the scripted history, the live models hold what it says', async function () {
     const models = await snapshot(openReadModels(liveStore));
-    expect(head).to.equal(25);
+    expect(head).to.equal(26);
     expect(models.users.map((u) => [u.user_id, u.email, u.full_name, u.role])).to.deep.equal([
       [1, 'owner@example.com', 'User 1', Role.Owner],
       [2, 'prince@example.com', 'Prince Hamlet', Role.Administrator],
@@ -108,6 +109,7 @@ describe('read models: rebuilding from the log equals following it live', functi
     expect(models.users[2]).to.include({ timezone: 'Europe/Copenhagen' });
     expect(models.users[0].settings).to.include({ default_language: 'fr', twenty_four_hour_time: true });
     expect(models.realm[0].settings).to.include({ name_changes_disabled: true, message_content_edit_limit_seconds: null });
+    expect(models.realm[0]).to.include({ name: 'Denmark', description: 'Something is rotten' });
     expect(await liveStore.checkpoints.get(READ_MODELS_CHECKPOINT)).to.equal(head);
   });
 

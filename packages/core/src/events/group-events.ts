@@ -34,6 +34,15 @@ export interface UserGroupUpdated {
   data: { group_id: number; changes: { name?: string; description?: string } };
 }
 
+/**
+ * Some of a group's permission settings changed; `previous` holds the values they replaced, so the
+ * log says who held a permission before without replaying the group's history.
+ */
+export interface UserGroupPermissionsChanged {
+  type: 'UserGroupPermissionsChanged';
+  data: { group_id: number; changes: Partial<UserGroupSettings>; previous: Partial<UserGroupSettings> };
+}
+
 export interface UserGroupDeactivated {
   type: 'UserGroupDeactivated';
   data: { group_id: number };
@@ -44,7 +53,10 @@ export interface UserGroupReactivated {
   data: { group_id: number };
 }
 
-/** Organization permissions held by groups; recorded once the system groups exist. */
+/**
+ * Organization permissions held by groups: all of them once the system groups exist (bootstrap), then
+ * what an administrator changes through PATCH /realm.
+ */
 export interface RealmGroupSettingsChanged {
   type: 'RealmGroupSettingsChanged';
   data: { changes: Partial<RealmGroupSettings> };
@@ -54,6 +66,7 @@ export type GroupEvent =
   | UserGroupCreated
   | UserGroupMembersChanged
   | UserGroupUpdated
+  | UserGroupPermissionsChanged
   | UserGroupDeactivated
   | UserGroupReactivated
   | RealmGroupSettingsChanged;

@@ -18,10 +18,16 @@ export interface RealmSettingsChanged {
   data: { changes: Partial<RealmSettings> };
 }
 
+/** The organization's name or description changed (PATCH /realm); `changes` holds only the new values. */
+export interface RealmProfileChanged {
+  type: 'RealmProfileChanged';
+  data: { changes: { name?: string; description?: string } };
+}
+
 /** A custom profile field was added to the organization's user profiles. */
 export interface CustomProfileFieldCreated {
   type: 'CustomProfileFieldCreated';
   data: { field_id: number; name: string; hint: string; field_type: number; order: number };
 }
 
-export type RealmEvent = RealmCreated | RealmSettingsChanged | CustomProfileFieldCreated;
+export type RealmEvent = RealmCreated | RealmSettingsChanged | RealmProfileChanged | CustomProfileFieldCreated;

@@ -9,8 +9,11 @@ export interface GroupSettingUpdate {
 
 const ascending = (ids: readonly number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
-/** A value in one spelling: an anonymous group of one subgroup and no members is that group. */
-function canonical(value: GroupSettingValue): GroupSettingValue {
+/**
+ * A value in one spelling: ids ascending without duplicates, and an anonymous group of one subgroup
+ * and no members is that group (the public API stores it as the group's id).
+ */
+export function canonicalGroupSetting(value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
   const direct_members = ascending(value.direct_members);
   const direct_subgroups = ascending(value.direct_subgroups);
@@ -20,12 +23,12 @@ function canonical(value: GroupSettingValue): GroupSettingValue {
 
 /** Whether two values grant the same users and groups, regardless of order, duplicates and spelling. */
 export function sameGroupSetting(a: GroupSettingValue, b: GroupSettingValue): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return JSON.stringify(canonicalGroupSetting(a)) === JSON.stringify(canonicalGroupSetting(b));
 }
 
 /** Refuses an update whose `old` is not the value the setting holds now (someone changed it meanwhile). */
 export function checkExpectedGroupSetting(setting: string, current: GroupSettingValue, update: GroupSettingUpdate): void {
   if (update.old !== undefined && !sameGroupSetting(update.old, current)) {
-    throw badRequest("'old' value does not match the expected value.", { var_name: setting });
+    throw badRequest(`Invalid '${setting}': 'old' value does not match the expected value.`, { var_name: setting });
   }
 }

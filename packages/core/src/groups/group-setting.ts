@@ -93,7 +93,7 @@ export function checkGroupSettingValue(
 ): GroupSettingValue {
   const checkGroup = (groupId: number): void => {
     const group = world.groups.get(groupId);
-    if (!group) throw badRequest(`Invalid user group ID: ${groupId}`);
+    if (!group) throw badRequest(`Invalid user group ID: ${groupId} in '${setting}'`);
     if (group.deactivated) throw badRequest(`Invalid '${setting}': user group ${groupId} is deactivated`);
     if (group.is_system_group && forbidden.includes(group.name)) {
       throw badRequest(`'${setting}' setting cannot be set to '${group.name}' group.`);
@@ -105,8 +105,12 @@ export function checkGroupSettingValue(
   }
   const direct_members = [...new Set(value.direct_members)];
   const direct_subgroups = [...new Set(value.direct_subgroups)];
+  // An anonymous group of no one is role:nobody by another spelling.
+  if (direct_members.length === 0 && direct_subgroups.length === 0 && forbidden.includes('role:nobody')) {
+    throw badRequest(`'${setting}' setting cannot be set to 'role:nobody' group.`);
+  }
   for (const userId of direct_members) {
-    if (world.users.get(userId)?.is_active !== true) throw badRequest(`Invalid user ID: ${userId}`);
+    if (world.users.get(userId)?.is_active !== true) throw badRequest(`Invalid user ID: ${userId} in '${setting}'`);
   }
   for (const groupId of direct_subgroups) checkGroup(groupId);
   return { direct_members, direct_subgroups };

@@ -86,3 +86,15 @@ export function decideUpdateUserGroupMembers(ctx: UserGroupContext, groupId: num
     },
   ];
 }
+
+export interface UpdateUserGroupSubgroups {
+  add?: number[];
+  delete?: number[];
+}
+
+/** POST /user_groups/{id}/subgroups: the subgroup half of the members endpoint, under its own parameter names. */
+export function decideUpdateUserGroupSubgroups(ctx: UserGroupContext, groupId: number, cmd: UpdateUserGroupSubgroups): UserGroupMembersChanged[] {
+  requireGroup(ctx, groupId);
+  if (unique(cmd.add).length + unique(cmd.delete).length === 0) throw badRequest("Nothing to do. Specify at least one of 'add' or 'delete'.");
+  return decideUpdateUserGroupMembers(ctx, groupId, { add_subgroups: cmd.add, delete_subgroups: cmd.delete });
+}

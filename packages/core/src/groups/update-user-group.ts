@@ -1,18 +1,27 @@
 import { CHANNEL_GROUP_SETTING_NAMES } from '../channels/channel-state.js';
 import { ApiError } from '../errors.js';
 import type { GroupEvent, UserGroupUpdated } from '../events/group-events.js';
+import { FORBIDDEN_SETTING_GROUPS } from './create-user-group.js';
 import { groupsInSetting } from './group-setting.js';
+import { decideGroupSettingChanges } from './group-setting-changes.js';
+import type { GroupSettingUpdate } from './group-setting-update.js';
 import { checkGroupDescription, checkGroupName, requireGroup, requireManage, type UserGroupContext } from './group-rules.js';
-import { REALM_GROUP_SETTING_NAMES, USER_GROUP_SETTING_NAMES } from './user-group-state.js';
+import { REALM_GROUP_SETTING_NAMES, USER_GROUP_SETTING_NAMES, type UserGroupSettingName } from './user-group-state.js';
 
 export interface UpdateUserGroup {
   name?: string;
   description?: string;
   /** Only `false` does anything: it reactivates a deactivated group. */
   deactivated?: boolean;
+  /** Permission settings as `{new, old?}`. */
+  settings?: Partial<Record<UserGroupSettingName, GroupSettingUpdate>>;
 }
 
-/** PATCH /user_groups/{id}: rename, describe, reactivate. Deactivated groups may be renamed. */
+/**
+ * PATCH /user_groups/{id}: rename, describe, change permissions, reactivate. Deactivated groups may be
+ * renamed and their permissions changed (a deactivated group still cannot be a permission's value).
+ * Reactivation comes last, so clients that do not list deactivated groups get the group as changed.
+ */
 export function decideUpdateUserGroup(ctx: UserGroupContext, groupId: number, cmd: UpdateUserGroup): GroupEvent[] {
   const group = requireGroup(ctx, groupId);
   requireManage(ctx, group);
@@ -25,8 +34,10 @@ export function decideUpdateUserGroup(ctx: UserGroupContext, groupId: number, cm
     const description = checkGroupDescription(cmd.description);
     if (description !== group.description) changes.description = description;
   }
+  const permissions = decideGroupSettingChanges(ctx, group.settings, cmd.settings ?? {}, FORBIDDEN_SETTING_GROUPS);
   const events: GroupEvent[] = [];
   if (Object.keys(changes).length > 0) events.push({ type: 'UserGroupUpdated', data: { group_id: groupId, changes } });
+  if (Object.keys(permissions.changes).length > 0) events.push({ type: 'UserGroupPermissionsChanged', data: { group_id: groupId, ...permissions } });
   if (cmd.deactivated === false && group.deactivated) events.push({ type: 'UserGroupReactivated', data: { group_id: groupId } });
   return events;
 }

@@ -16,10 +16,10 @@ export async function updatePresence(ctx: ServerContext, user: UserState, status
   if (before === after) return;
   const recipients: number[] = [];
   // Only users with a queue can receive anything; they are far fewer than the organization.
-  for (const userId of new Set(ctx.queues.allQueues().map((queue) => queue.userId))) {
+  for (const userId of await ctx.queues.listeningUsers()) {
     if (userId === user.user_id) continue;
     const recipient = await ctx.models.users.get(userId);
     if (recipient?.is_active) recipients.push(userId);
   }
-  ctx.queues.publish(presenceDeliveries({ entry, email: apiEmail(user, realmHost(ctx)), serverTimestamp: serverTimestamp(ctx) }, recipients));
+  await ctx.queues.publish(presenceDeliveries({ entry, email: apiEmail(user, realmHost(ctx)), serverTimestamp: serverTimestamp(ctx) }, recipients));
 }

@@ -4,6 +4,7 @@ import {
   decideDeactivateUserGroup,
   decideUpdateUserGroup,
   decideUpdateUserGroupMembers,
+  decideUpdateUserGroupSubgroups,
   defaultRealmGroupSettings,
   type DomainEvent,
   streams,
@@ -12,6 +13,7 @@ import {
   systemGroupSettings,
   type UpdateUserGroup,
   type UpdateUserGroupMembers,
+  type UpdateUserGroupSubgroups,
   type UserGroupContext,
   type UserState,
   worldOf,
@@ -98,6 +100,9 @@ async function changeGroup(
 
 export const updateUserGroupMembers = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupMembers(gc, groupId, cmd));
+
+export const updateUserGroupSubgroups = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupSubgroups) =>
+  changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupSubgroups(gc, groupId, cmd));
 
 export const updateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroup(gc, groupId, cmd));

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import { ApiError, streams } from '@chat/core';
 import { sendError } from '@chat/http';
+import { escapeHtml } from '@chat/wire';
 import { emailClaims } from '../actions/update-user.js';
 import { tokenDigest } from '../actions/update-settings.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
-import { escapeHtml } from './server-settings.js';
 
 /** GET /accounts/confirm_new_email/{token}: the link mailed by PATCH /settings completes an address change. */
 export function confirmEmailChange(ctx: ServerContext) {

@@ -9,9 +9,12 @@ export const badQueue = (queueId: string): ApiError =>
 
 const serialized = new WeakMap<FeedEntry, string>();
 
-/** An event's JSON is built once per entry and shared by every queue it goes to; only the id differs. */
+/**
+ * An event's JSON is built once per entry and shared by every queue it goes to; only the id differs.
+ * A shared feed stores it serialized already.
+ */
 function eventJson(entry: FeedEntry): string {
-  let json = serialized.get(entry);
+  let json = entry.json ?? serialized.get(entry);
   if (json === undefined) {
     json = JSON.stringify(entry.event);
     serialized.set(entry, json);
@@ -25,18 +28,18 @@ export function writeEvents(res: ServerResponse, queue: EventQueue, entries: rea
   res.end(body);
 }
 
-function queueOf(ctx: ServerContext, call: RouteCall): EventQueue {
+async function queueOf(ctx: ServerContext, call: RouteCall): Promise<EventQueue> {
   const queueId = String(call.params.queue_id);
-  const queue = call.caller ? ctx.queues.get(queueId, call.caller.user_id) : null;
+  const queue = call.caller ? await ctx.queues.get(queueId, call.caller.user_id) : null;
   if (!queue) throw badQueue(queueId);
   return queue;
 }
 
 /** GET /events: acknowledges up to last_event_id and answers with what follows, waiting if there is nothing. */
 export async function getEvents(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
-  const queue = queueOf(ctx, call);
+  const queue = await queueOf(ctx, call);
   const lastEventId = typeof call.params.last_event_id === 'number' ? call.params.last_event_id : queue.lastAcked;
-  const entries = ctx.queues.take(queue, lastEventId);
+  const entries = await ctx.queues.take(queue, lastEventId);
   const { req, res } = call.raw;
   if (entries.length > 0 || call.params.dont_block === true) {
     writeEvents(res, queue, entries);
@@ -53,6 +56,6 @@ export async function getEvents(ctx: ServerContext, call: RouteCall): Promise<Ro
 
 /** DELETE /events */
 export async function deleteQueue(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
-  ctx.queues.remove(queueOf(ctx, call));
+  await ctx.queues.remove(await queueOf(ctx, call));
   return {};
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FEATURE_LEVEL, SERVER_VERSION } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
+import { realmDescriptionHtml } from '@chat/wire';
 import type { ServerContext } from '../server-context.js';
 
 /** GET /server_settings: what a client needs before logging in. */
@@ -29,10 +30,8 @@ export async function serverSettings(ctx: ServerContext): Promise<Record<string,
     realm_name: realm?.name ?? '',
     // Without an uploaded icon, an identicon derived from the organization's address.
     realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update(url).digest('hex')}?d=identicon`,
-    realm_description: realm && realm.description !== '' ? `<p>${escapeHtml(realm.description)}</p>` : '',
+    realm_description: realmDescriptionHtml(realm?.description ?? ''),
     realm_web_public_access_enabled: false,
   };
 }
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

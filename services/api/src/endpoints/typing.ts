@@ -40,7 +40,7 @@ export async function setTyping(ctx: ServerContext, call: RouteCall): Promise<Re
       userIds: recipients.filter(listening).map((user) => user.user_id),
       event: { type: 'typing', op, message_type: 'direct', sender: person(sender), recipients: everyone.map(person) },
     };
-    ctx.queues.publish([delivery]);
+    await ctx.queues.publish([delivery]);
     return {};
   }
 
@@ -53,7 +53,7 @@ export async function setTyping(ctx: ServerContext, call: RouteCall): Promise<Re
   const base = { type: 'typing', op, message_type: 'stream', sender: person(sender), stream_id: Number(p.stream_id) };
   // Only clients that declared stream_typing_notifications get these; the empty topic is spelled
   // out for clients that do not know it.
-  ctx.queues.publish([
+  await ctx.queues.publish([
     { userIds, event: { ...base, topic }, audience: { capabilities: { stream_typing_notifications: true, empty_topic_name: true } } },
     {
       userIds,

@@ -1,10 +1,12 @@
 import {
   badRequest,
   directMembers,
+  type GroupSettingUpdate,
   type GroupSettingValue,
   listedMembers,
   Role,
   USER_GROUP_SETTING_NAMES,
+  type UserGroupSettingName,
   type UserGroupSettings,
   worldOf,
 } from '@chat/core';
@@ -14,10 +16,10 @@ import { createUserGroup, deactivateUserGroup, updateUserGroup, updateUserGroupM
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 
-const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
+export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** The path's group id, which must name a group. */
-async function pathGroupId(ctx: ServerContext, call: RouteCall): Promise<number> {
+export async function pathGroupId(ctx: ServerContext, call: RouteCall): Promise<number> {
   const id = Number(call.path.user_group_id);
   if (!(await ctx.models.userGroups.get(id))) throw badRequest('Invalid user group');
   return id;
@@ -62,6 +64,19 @@ export async function getUserGroupMembers(ctx: ServerContext, call: RouteCall): 
   return { members: call.params.direct_member_only === true ? directMembers(world, group) : listedMembers(world, groupId) };
 }
 
+/** GET /user_groups/{user_group_id}/members/{user_id}: through subgroups unless direct_member_only; a deactivated user is no member. */
+export async function getUserGroupMembership(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await callerUser(ctx, call);
+  const groupId = await pathGroupId(ctx, call);
+  const userId = Number(call.path.user_id);
+  const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
+  const group = world.groups.get(groupId);
+  if (!group) throw badRequest('Invalid user group');
+  if (!world.users.has(userId)) throw badRequest(`Invalid 'user_id': no user ${userId}`);
+  const members = call.params.direct_member_only === true ? directMembers(world, group) : listedMembers(world, groupId);
+  return { is_user_group_member: members.includes(userId) };
+}
+
 /** POST /user_groups/{user_group_id}/members */
 export async function updateUserGroupMembersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
@@ -76,15 +91,18 @@ export async function updateUserGroupMembersEndpoint(ctx: ServerContext, call: R
   return {};
 }
 
-/** PATCH /user_groups/{user_group_id}: name, description, and deactivated=false to reactivate. */
+/** PATCH /user_groups/{user_group_id}: name, description, permission settings as {new, old?}, and deactivated=false to reactivate. */
 export async function updateUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
+  const settings: Partial<Record<UserGroupSettingName, GroupSettingUpdate>> = {};
+  for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingUpdate;
   await updateUserGroup(ctx, originOf(call), actor, groupId, {
     name: p.name === undefined ? undefined : String(p.name),
     description: p.description === undefined ? undefined : String(p.description),
     deactivated: typeof p.deactivated === 'boolean' ? p.deactivated : undefined,
+    settings,
   });
   return {};
 }

@@ -51,7 +51,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
   };
   const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
-    const queue = ctx.queues.register({
+    const queue = await ctx.queues.register({
       userId: viewer.user_id,
       eventTypes,
       capabilities,

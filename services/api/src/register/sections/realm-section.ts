@@ -11,7 +11,7 @@ import {
   TYPING_STOPPED_WAIT_MS,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import { escapeHtml } from '../../endpoints/server-settings.js';
+import { realmDescriptionHtml } from '@chat/wire';
 import type { SectionBuilder } from '../register-context.js';
 
 /** The `realm` section: organization settings and the limits and periods clients must respect. */
@@ -23,7 +23,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
   const url = ctx.config.externalUrl;
   return {
     realm_name: realm.name,
-    realm_description: realm.description === '' ? '' : `<p>${escapeHtml(realm.description)}</p>`,
+    realm_description: realmDescriptionHtml(realm.description),
     realm_date_created: Math.floor(realm.date_created / 1000),
     realm_url: url,
     realm_uri: url,

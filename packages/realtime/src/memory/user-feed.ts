@@ -1,11 +1,15 @@
-import type { Audience, ClientEvent, FeedEntry } from './client-event.js';
+import type { Audience, ClientEvent, FeedEntry } from '../client-event.js';
 
 /**
- * A user's feed: the client events addressed to them, in order. Queues are cursors into it; entries
- * every queue has acknowledged are dropped, so an idle user costs an empty array.
+ * A user's feed in memory: the client events addressed to them, in order. Queues are cursors into it;
+ * entries every queue has acknowledged are dropped, so an idle user costs an empty array.
  */
 export class UserFeed {
   private entries: FeedEntry[] = [];
+  /** Log position of the newest domain event this feed took entries from. */
+  lastSource: number | undefined;
+  /** The append call that last added to this feed (the store's counter). */
+  lastCall = 0;
 
   constructor(
     readonly userId: number,
@@ -38,8 +42,9 @@ export class UserFeed {
     return this.entries.length;
   }
 
-  snapshot(): { head: number; entries: FeedEntry[] } {
-    return { head: this.head, entries: [...this.entries] };
+  snapshot(): { head: number; entries: FeedEntry[]; lastSource?: number } {
+    const saved = { head: this.head, entries: [...this.entries] };
+    return this.lastSource === undefined ? saved : { ...saved, lastSource: this.lastSource };
   }
 
   restore(entries: FeedEntry[]): void {

@@ -1,0 +1,27 @@
+import MarkdownIt from 'markdown-it';
+import { channelLinksPlugin } from './channel-link-rule.js';
+import { emojiPlugin } from './emoji-rule.js';
+import { collectMentionFacts } from './mention-facts.js';
+import { mentionsPlugin } from './mention-rule.js';
+import type { MessageEnv } from './message-env.js';
+import type { RenderedMessage, RenderWorld } from './render-world.js';
+import { safeLinksPlugin } from './safe-links.js';
+
+/**
+ * The message renderer: CommonMark with tables and strikethrough, bare URLs linked, single line
+ * breaks kept, raw HTML escaped (html: false), plus mentions, channel links and emoji.
+ */
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false })
+  .use(safeLinksPlugin)
+  .use(mentionsPlugin)
+  .use(channelLinksPlugin)
+  .use(emojiPlugin);
+
+/** Renders a message's content and says whom it mentions. Pure: everything it knows is in `world`. */
+export function renderMessage(content: string, world: RenderWorld): RenderedMessage {
+  const env: MessageEnv = { world };
+  const tokens = md.parse(content, env);
+  const facts = collectMentionFacts(tokens);
+  const html = md.renderer.render(tokens, md.options, env).trimEnd();
+  return { html, ...facts, is_me_message: content.startsWith('/me ') };
+}

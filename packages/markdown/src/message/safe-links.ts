@@ -1,0 +1,53 @@
+import type MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import type { MessageEnv } from './message-env.js';
+
+const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto']);
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * Whether a link target is allowed: http, https, mailto, or relative. Browsers drop tabs, line breaks
+ * and leading control characters before reading a scheme, so the check drops them too (`java\tscript:`).
+ */
+export function isSafeUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const scheme = SCHEME.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''));
+  return scheme === null || SAFE_SCHEMES.has(scheme[1].toLowerCase());
+}
+
+/** A link into the organization's own web app or uploads is written relative, as clients expect. */
+export function relativeToRealm(href: string, realmUrl: string | undefined): string {
+  if (realmUrl === undefined || realmUrl === '') return href;
+  const prefix = `${realmUrl.replace(/\/+$/, '')}/`;
+  return href.startsWith(`${prefix}#`) || href.startsWith(`${prefix}user_uploads/`) ? href.slice(prefix.length) : href;
+}
+
+/** The text a run of inline tokens reads as, for an image shown as a link. */
+function plainText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => (token.type === 'softbreak' || token.type === 'hardbreak' ? ' ' : token.type === 'image' ? plainText(token.children ?? []) : token.content))
+    .join('');
+}
+
+const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer"';
+
+/**
+ * Links only to safe targets (markdown-it leaves a refused `[text](target)` as literal text), opened
+ * in a new tab without handing the opener over; images are shown as links to the image, never inlined.
+ */
+export function safeLinksPlugin(md: MarkdownIt): void {
+  md.validateLink = isSafeUrl;
+  md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    const token = tokens[idx];
+    token.attrSet('href', relativeToRealm(token.attrGet('href') ?? '', (env as Partial<MessageEnv>).world?.realmUrl));
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'noopener noreferrer');
+    return self.renderToken(tokens, idx, options);
+  };
+  md.renderer.rules.image = (tokens, idx, _options, env) => {
+    const token = tokens[idx];
+    const href = relativeToRealm(token.attrGet('src') ?? '', (env as Partial<MessageEnv>).world?.realmUrl);
+    const text = plainText(token.children ?? []).trim() || href;
+    return `<a href="${md.utils.escapeHtml(href)}" ${LINK_ATTRIBUTES}>${md.utils.escapeHtml(text)}</a>`;
+  };
+}
