@@ -1,4 +1,4 @@
-# The chat server image: one image, two processes (api and projector, see docker-compose.yml).
+# The chat server image (the api process of docker-compose.yml).
 FROM node:20-slim
 
 # Compilers for native modules (better-sqlite3) in case no prebuilt binary matches this platform.
