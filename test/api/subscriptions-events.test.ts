@@ -24,14 +24,38 @@ describe('subscriptions: stream and subscription events', function () {
   });
   after(() => server.stop());
 
+  // Subscription records keep their null (inherit) notification fields for these clients.
+  const MODERN = { client_capabilities: { notification_settings_null: true } };
+
   beforeEach(async function () {
     queues = {
-      owner: await registerQueue(server.owner),
-      admin: await registerQueue(admin),
-      subscriber: await registerQueue(subscriber),
-      outsider: await registerQueue(outsider),
-      guest: await registerQueue(guest),
+      owner: await registerQueue(server.owner, MODERN),
+      admin: await registerQueue(admin, MODERN),
+      subscriber: await registerQueue(subscriber, MODERN),
+      outsider: await registerQueue(outsider, MODERN),
+      guest: await registerQueue(guest, MODERN),
     };
+  });
+
+  it('clients without notification_settings_null get the inherited notification values spelled out', async function () {
+    const older = await registerQueue(subscriber);
+    expect((await subscriber.patch('/settings', { enable_stream_push_notifications: true })).status).to.equal(200);
+    await drain(older);
+    expect((await subscriber.post('/users/me/subscriptions', { subscriptions: [{ name: 'spelled-out' }] })).status).to.equal(200);
+    const [added] = (await drain(older)).filter((event) => event.type === 'subscription' && event.op === 'add');
+    expect((added.subscriptions as Record<string, unknown>[])[0]).to.include({
+      desktop_notifications: false,
+      email_notifications: false,
+      push_notifications: true,
+      audible_notifications: false,
+      wildcard_mentions_notify: true,
+    });
+    const modern = (await drain(queues.subscriber)).filter((event) => event.type === 'subscription' && event.op === 'add');
+    expect((modern[0].subscriptions as Record<string, unknown>[])[0]).to.include({ desktop_notifications: null, push_notifications: null, wildcard_mentions_notify: null });
+    const snapshot = (await registerQueue(subscriber)).state.subscriptions as Record<string, unknown>[];
+    expect(snapshot.find((sub) => sub.name === 'spelled-out')).to.include({ push_notifications: true, desktop_notifications: false });
+    const modernSnapshot = (await registerQueue(subscriber, MODERN)).state.subscriptions as Record<string, unknown>[];
+    expect(modernSnapshot.find((sub) => sub.name === 'spelled-out')).to.include({ push_notifications: null });
   });
 
   /** Everything each queue received since the last call, ids stripped (every event was schema-checked on receipt). */

@@ -1,4 +1,4 @@
-import { type ChannelState, type GroupWorld, streamPostPolicy, type SubscriptionState } from '@chat/core';
+import { type ChannelState, type GroupWorld, streamPostPolicy, type SubscriptionState, type UserSettings } from '@chat/core';
 import { type ChannelTraffic, isRecentlyActive, NO_TRAFFIC, weeklyTraffic } from './channel-activity.js';
 
 export interface ChannelViewInput {
@@ -56,4 +56,25 @@ export function subscriptionView(input: ChannelViewInput, sub: SubscriptionState
     audible_notifications: sub.audible_notifications,
     wildcard_mentions_notify: sub.wildcard_mentions_notify,
   };
+}
+
+/** Which user setting a subscription's null notification field follows. */
+const NOTIFICATION_DEFAULTS = {
+  desktop_notifications: 'enable_stream_desktop_notifications',
+  email_notifications: 'enable_stream_email_notifications',
+  push_notifications: 'enable_stream_push_notifications',
+  audible_notifications: 'enable_stream_audible_notifications',
+  wildcard_mentions_notify: 'wildcard_mentions_notify',
+} as const satisfies Record<string, keyof UserSettings>;
+
+/**
+ * For clients without notification_settings_null: a null (inherit) notification field is sent as the
+ * user's current default instead.
+ */
+export function withNotificationDefaults(record: Record<string, unknown>, settings: UserSettings): Record<string, unknown> {
+  const resolved = { ...record };
+  for (const [field, setting] of Object.entries(NOTIFICATION_DEFAULTS)) {
+    if (resolved[field] === null) resolved[field] = settings[setting];
+  }
+  return resolved;
 }

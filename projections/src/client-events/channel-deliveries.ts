@@ -1,6 +1,6 @@
 import type { Audience, ClientEvent, Delivery } from '@chat/realtime';
 import type { SubscriptionState } from '@chat/core';
-import { channelView, subscriptionView } from '@chat/wire';
+import { channelView, subscriptionView, withNotificationDefaults } from '@chat/wire';
 import type { ChannelWorld } from './channel-world.js';
 
 /** Queues of clients that declared archived_channels, and of those that did not. */
@@ -24,5 +24,23 @@ export const subscriptionRecord = (world: ChannelWorld, sub: SubscriptionState, 
   ...subscriptionView({ world, channel: world.channel, subscriberCount: world.subscribers.length, now }, sub),
   subscribers: world.subscribers,
 });
+
+/**
+ * `subscription add` for one subscriber: as recorded for clients with notification_settings_null,
+ * with null notification fields resolved to the user's defaults for the others.
+ */
+export function subscriptionAdd(world: ChannelWorld, sub: SubscriptionState, now: number, archived: Audience | undefined = audienceFor(world)): Delivery[] {
+  const record = subscriptionRecord(world, sub, now);
+  const user = world.users.get(sub.user_id);
+  if (!user) return [];
+  const add = (subscription: Record<string, unknown>): ClientEvent => ({ type: 'subscription', op: 'add', subscriptions: [subscription] });
+  const aimed = (notificationSettingsNull: boolean): Audience => ({
+    capabilities: { ...archived?.capabilities, notification_settings_null: notificationSettingsNull },
+  });
+  return [
+    { userIds: [sub.user_id], event: add(record), audience: aimed(true) },
+    { userIds: [sub.user_id], event: add(withNotificationDefaults(record, user.settings)), audience: aimed(false) },
+  ];
+}
 
 export const streamDelete = (streamId: number): ClientEvent => ({ type: 'stream', op: 'delete', streams: [{ stream_id: streamId }], stream_ids: [streamId] });

@@ -1,7 +1,7 @@
 import { type ChannelChanges, channelField, type ChannelState, Role, type StoredEvent, streamPostPolicy, withChannelChanges } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
-import { channelRecord, deliver, IGNORES_ARCHIVED, KNOWS_ARCHIVED, streamDelete, subscriptionRecord } from './channel-deliveries.js';
+import { channelRecord, deliver, IGNORES_ARCHIVED, KNOWS_ARCHIVED, streamDelete, subscriptionAdd } from './channel-deliveries.js';
 import { type ChannelWorld, channelWorld } from './channel-world.js';
 
 type StreamUpdate = (property: string, value: unknown, extra?: Record<string, unknown>) => ClientEvent;
@@ -96,7 +96,7 @@ async function archivedOrNot(world: ChannelWorld, archived: boolean, models: Rea
   deliveries.push({ userIds, event: { type: 'stream', op: 'create', streams: [channelRecord(world, now)] }, audience: IGNORES_ARCHIVED });
   const subscriptions = (await models.subscriptions.findMany('channel_id', stream_id)).filter((sub) => sub.active).sort((a, b) => a.user_id - b.user_id);
   for (const sub of subscriptions) {
-    deliveries.push({ userIds: [sub.user_id], event: { type: 'subscription', op: 'add', subscriptions: [subscriptionRecord(world, sub, now)] }, audience: IGNORES_ARCHIVED });
+    deliveries.push(...subscriptionAdd(world, sub, now, IGNORES_ARCHIVED));
   }
   return deliveries;
 }

@@ -1,7 +1,7 @@
 import type { StoredEvent, SubscriptionState } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
-import { channelRecord, deliver, streamDelete, subscriptionRecord } from './channel-deliveries.js';
+import { channelRecord, deliver, streamDelete, subscriptionAdd } from './channel-deliveries.js';
 import { channelUpdateFanout, defaultStreams } from './channel-update-fanout.js';
 import { channelWorld } from './channel-world.js';
 
@@ -43,7 +43,7 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
       const deliveries = deliver(world, newcomers, { type: 'stream', op: 'create', streams: [channelRecord(world, now)] });
       for (const { user_id, ...properties } of event.data.subscriptions) {
         const sub: SubscriptionState = { user_id, channel_id: stream_id, active: true, ...properties };
-        deliveries.push(...deliver(world, [user_id], { type: 'subscription', op: 'add', subscriptions: [subscriptionRecord(world, sub, now)] }));
+        deliveries.push(...subscriptionAdd(world, sub, now));
       }
       const peers = world.watchers().filter((userId) => !added.includes(userId));
       deliveries.push(...deliver(world, peers, { type: 'subscription', op: 'peer_add', stream_ids: [stream_id], user_ids: added }));

@@ -1,3 +1,4 @@
+import { withNotificationDefaults } from '@chat/wire';
 import { Role } from '@chat/core';
 import { ChannelQuery } from '../../queries/channel-query.js';
 import type { SectionBuilder } from '../register-context.js';
@@ -15,9 +16,13 @@ export const subscriptionsSection: SectionBuilder = async ({ ctx, viewer, capabi
   for (const channel of q.channels) {
     if (channel.is_archived && !capabilities.archived_channels) continue;
     const own = q.own.get(channel.channel_id);
-    if (own?.active) subscriptions.push(await q.subscriptionRecord(channel, includeSubscribers));
+    const record = async () => {
+      const raw = await q.subscriptionRecord(channel, includeSubscribers);
+      return capabilities.notification_settings_null ? raw : withNotificationDefaults(raw, viewer.settings);
+    };
+    if (own?.active) subscriptions.push(await record());
     else if (!q.canSee(channel)) continue;
-    else if (own) unsubscribed.push(await q.subscriptionRecord(channel, includeSubscribers));
+    else if (own) unsubscribed.push(await record());
     else never_subscribed.push(await q.channelWithSubscribers(channel, includeSubscribers));
   }
   return { subscriptions, unsubscribed, never_subscribed };
