@@ -1,5 +1,6 @@
 import type { UserState } from '@chat/core';
 import type { Capabilities } from '@chat/realtime';
+import type { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 
 /** What every register section builder gets: the server, the viewer, and the client's choices. */
@@ -13,6 +14,8 @@ export interface RegisterContext {
   /** Presence in the modern format (slim_presence, or the simplified_presence_events capability). */
   slimPresence: boolean;
   presenceHistoryLimitDays: number;
+  /** The viewer's channels, read once per register however many sections need them. */
+  channels: () => Promise<ChannelQuery>;
 }
 
 /** Builds one part of the initial state; keyed by the event type whose events keep it current. */

@@ -3,6 +3,7 @@ import type { RouteCall } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
+import { ChannelQuery } from '../queries/channel-query.js';
 import type { RegisterContext } from './register-context.js';
 import { EVENT_TYPES, SECTIONS } from './sections/index.js';
 import { normalizeNarrow } from './narrow-terms.js';
@@ -40,6 +41,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
   const eventTypes = knownTypes(p.event_types);
   const fetchTypes = p.fetch_event_types !== undefined ? knownTypes(p.fetch_event_types) : eventTypes;
   const narrow: NarrowTerm[] = normalizeNarrow(p.narrow);
+  let channels: Promise<ChannelQuery> | null = null;
   const rc: RegisterContext = {
     ctx,
     viewer,
@@ -49,6 +51,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     includeSubscribers: String(p.include_subscribers ?? 'false') as RegisterContext['includeSubscribers'],
     slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
     presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
+    channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
   };
   const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
     const queue = await ctx.queues.register({

@@ -1,6 +1,5 @@
 import { withNotificationDefaults } from '@chat/wire';
 import { Role } from '@chat/core';
-import { ChannelQuery } from '../../queries/channel-query.js';
 import type { SectionBuilder } from '../register-context.js';
 
 /**
@@ -8,8 +7,8 @@ import type { SectionBuilder } from '../register-context.js';
  * past ones to channels they can still see, and the visible channels they never joined. Archived
  * channels only for clients with archived_channels.
  */
-export const subscriptionsSection: SectionBuilder = async ({ ctx, viewer, capabilities, includeSubscribers }) => {
-  const q = await ChannelQuery.open(ctx, viewer);
+export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilities, includeSubscribers, channels }) => {
+  const q = await channels();
   const subscriptions = [];
   const unsubscribed = [];
   const never_subscribed = [];
@@ -29,8 +28,8 @@ export const subscriptionsSection: SectionBuilder = async ({ ctx, viewer, capabi
 };
 
 /** `streams`: every channel the viewer may know. */
-export const streamsSection: SectionBuilder = async ({ ctx, viewer, capabilities }) => {
-  const q = await ChannelQuery.open(ctx, viewer);
+export const streamsSection: SectionBuilder = async ({ capabilities, channels }) => {
+  const q = await channels();
   const streams = [];
   for (const channel of q.channels) {
     if (channel.is_archived && !capabilities.archived_channels) continue;
@@ -40,8 +39,8 @@ export const streamsSection: SectionBuilder = async ({ ctx, viewer, capabilities
 };
 
 /** `realm_default_streams`: ids of the default channels (always public), for everyone but guests. */
-export const defaultStreamsSection: SectionBuilder = async ({ ctx, viewer }) => {
+export const defaultStreamsSection: SectionBuilder = async ({ viewer, channels }) => {
   if (viewer.role === Role.Guest) return { realm_default_streams: [] };
-  const q = await ChannelQuery.open(ctx, viewer);
+  const q = await channels();
   return { realm_default_streams: q.channels.filter((c) => c.is_default && !c.is_archived).map((c) => c.channel_id) };
 };
