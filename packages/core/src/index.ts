@@ -53,3 +53,7 @@ export * from './invites/invite-rules.js';
 export * from './invites/create-invite-link.js';
 export * from './invites/revoke-invite-link.js';
 export * from './invites/use-invite-link.js';
+export * from './messages/message-state.js';
+export * from './messages/topic-rules.js';
+export * from './messages/visibility-policy.js';
+export * from './messages/send-message.js';

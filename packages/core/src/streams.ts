@@ -7,6 +7,9 @@ export const streams = {
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
   channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
   channel: (channelId: number): string => `channel-${channelId}`,
+  message: (messageId: number): string => `message-${messageId}`,
+  /** A user's flag changes, apart from their account so that reading does not contend with it. */
+  flags: (userId: number): string => `flags-${userId}`,
   invite: (inviteId: number): string => `invite-${inviteId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread

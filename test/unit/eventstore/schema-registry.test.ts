@@ -26,6 +26,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
   InviteLinkCreated: true, InviteLinkRevoked: true, InviteLinkUsed: true,
+  MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

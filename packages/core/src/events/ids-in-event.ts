@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite';
+export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -16,6 +16,8 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['channel_folder', event.data.channel_folder_id]];
     case 'ChannelCreated':
       return [['channel', event.data.channel_id]];
+    case 'MessageSent':
+      return [['message', event.data.message_id]];
     case 'InviteLinkCreated':
       return [['invite', event.data.invite_id]];
     default:

@@ -3,6 +3,7 @@ import type { ChannelFolderEvent } from './channel-folder-events.js';
 import type { ClaimEvent } from './claim-events.js';
 import type { GroupEvent } from './group-events.js';
 import type { IdEvent } from './id-events.js';
+import type { MessageEvent } from './message-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
@@ -12,12 +13,13 @@ export type * from './channel-folder-events.js';
 export type * from './claim-events.js';
 export type * from './group-events.js';
 export type * from './id-events.js';
+export type * from './message-events.js';
 export type * from './invite-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -1,0 +1,45 @@
+import type { MessageRecipient } from '../messages/message-state.js';
+
+/** Per-recipient flags a message starts with (and that edits recompute), as lists of user ids. */
+export interface ContentFlags {
+  mentioned: number[];
+  stream_wildcard_mentioned: number[];
+  topic_wildcard_mentioned: number[];
+  has_alert_word: number[];
+}
+
+/**
+ * A message was sent. `receivers` are the users whose history it entered (the channel's subscribers
+ * then, or the conversation's participants; the sender always), `read` those for whom it starts read.
+ */
+export interface MessageSent {
+  type: 'MessageSent';
+  data: {
+    message_id: number;
+    sender_id: number;
+    recipient: MessageRecipient;
+    content: string;
+    rendered_content: string;
+    is_me_message: boolean;
+    receivers: number[];
+    read: number[];
+    flags: ContentFlags;
+  };
+}
+
+/** A user's visibility policy for a topic changed (0 none, 1 muted, 2 unmuted, 3 followed). */
+export interface UserTopicChanged {
+  type: 'UserTopicChanged';
+  data: { user_id: number; channel_id: number; topic: string; visibility_policy: number };
+}
+
+/**
+ * A user set or cleared one of their flags on messages. `historical` lists the messages that entered
+ * the user's history by this change (public messages they had not received).
+ */
+export interface MessageFlagsChanged {
+  type: 'MessageFlagsChanged';
+  data: { user_id: number; op: 'add' | 'remove'; flag: string; message_ids: number[]; historical: number[] };
+}
+
+export type MessageEvent = MessageSent | UserTopicChanged | MessageFlagsChanged;

@@ -1,0 +1,62 @@
+/** Where a message was sent: a channel's topic, or a direct conversation. */
+export type MessageRecipient =
+  | { type: 'channel'; channel_id: number; topic: string }
+  /** Everyone in the conversation, the sender included, ascending. */
+  | { type: 'direct'; user_ids: number[] };
+
+/** One earlier state of a message, newest first in `edit_history` as the public API orders it. */
+export interface MessageEdit {
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  user_id: number | null;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_topic?: string;
+  topic?: string;
+  prev_stream?: number;
+  stream?: number;
+}
+
+export interface MessageReaction {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  user_id: number;
+}
+
+/** A message as the read model holds it. */
+export interface MessageState {
+  id: number;
+  sender_id: number;
+  recipient: MessageRecipient;
+  content: string;
+  rendered_content: string;
+  /** Milliseconds since the epoch. */
+  date_sent: number;
+  client: string;
+  is_me_message: boolean;
+  last_edit_timestamp: number | null;
+  last_moved_timestamp: number | null;
+  edit_history: MessageEdit[];
+  reactions: MessageReaction[];
+}
+
+/** Personal flags, as the public API names them. */
+export const MESSAGE_FLAGS = [
+  'read',
+  'starred',
+  'collapsed',
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+  'wildcard_mentioned',
+] as const;
+export type MessageFlag = (typeof MESSAGE_FLAGS)[number];
+
+/** The flags a user may set and clear through POST /messages/flags; the others follow content. */
+export const USER_FLAGS: readonly MessageFlag[] = ['read', 'starred', 'collapsed'];
+
+/** The conversation key of a direct message: its participants, ascending, comma-joined. */
+export const directKey = (userIds: readonly number[]): string => [...userIds].sort((a, b) => a - b).join(',');

@@ -1,0 +1,187 @@
+import { hasContentAccess } from '../channels/channel-access.js';
+import type { ChannelState } from '../channels/channel-state.js';
+import { ApiError, badRequest, streamDoesNotExist } from '../errors.js';
+import type { ContentFlags, MessageSent, UserTopicChanged } from '../events/message-events.js';
+import type { AccessWorld } from '../channels/channel-access.js';
+import { effectiveMembers, isUserInSetting } from '../groups/group-setting.js';
+import type { RealmSettings } from '../realm/realm-settings.js';
+import type { UserState } from '../users/user-state.js';
+import { checkContent, checkTopicForChannel } from './topic-rules.js';
+import { policyAfterSending, VisibilityPolicy } from './visibility-policy.js';
+
+/** Mentions with at most this many people reached go through without can_mention_many_users_group. */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+/** What rendering found in the content (the renderer lives outside the domain). */
+export interface RenderedContent {
+  html: string;
+  mentioned_user_ids: readonly number[];
+  mentioned_group_ids: readonly number[];
+  stream_wildcard: boolean;
+  topic_wildcard: boolean;
+  is_me_message: boolean;
+}
+
+/** A channel target as the action found it: the channel (if any) and what the send needs to know of it. */
+export interface ChannelTarget {
+  type: 'channel';
+  /** The name or id the request gave, for the error when nothing matches. */
+  requested: string;
+  channel: ChannelState | undefined;
+  subscribers: readonly number[];
+  topic: string;
+  /** Users who have sent to the topic (for topic wildcard mentions), and whether it has any message. */
+  topicParticipants: readonly number[];
+  /** Users' current visibility policy for the topic, by user id (absent means inherit). */
+  topicPolicies: ReadonlyMap<number, number>;
+  senderMutedChannel: boolean;
+}
+
+export interface DirectTarget {
+  type: 'direct';
+  /** The recipients the request named, resolved; the decider checks each is an active user. */
+  recipients: readonly (UserState | { missing: string })[];
+}
+
+export interface SendContext extends AccessWorld {
+  sender: UserState;
+  settings: RealmSettings;
+  alertWords: ReadonlyMap<number, readonly string[]>;
+}
+
+export interface SendCommand {
+  message_id: number;
+  target: ChannelTarget | DirectTarget;
+  content: string;
+  /** Renders the (checked) content against the world; passed in so the domain keeps no renderer. */
+  render: (content: string) => RenderedContent;
+  hasAlertWord: (content: string, words: readonly string[]) => boolean;
+  read_by_sender: boolean;
+}
+
+export interface SendDecision {
+  sent: MessageSent;
+  /** Visibility changes the send causes (the sender's, and followers-when-mentioned), per user. */
+  userTopics: UserTopicChanged[];
+  automatic_new_visibility_policy: number | null;
+}
+
+function channelReceivers(ctx: SendContext, target: ChannelTarget): { channel: ChannelState; receivers: number[]; topic: string } {
+  const channel = target.channel;
+  const senderId = ctx.sender.user_id;
+  if (!channel || !hasContentAccess(ctx, channel, senderId)) throw streamDoesNotExist(target.requested);
+  if (channel.is_archived) throw badRequest(`Not authorized to send to channel '${channel.name}': it is archived.`);
+  if (!isUserInSetting(ctx, channel.settings.can_send_message_group, senderId)) {
+    throw badRequest(`You do not have permission to post in channel '${channel.name}'.`);
+  }
+  const topic = checkTopicForChannel(target.topic, channel, ctx.settings);
+  const active = target.subscribers.filter((id) => ctx.users.get(id)?.is_active === true);
+  return { channel, receivers: [...new Set([...active, senderId])].sort((a, b) => a - b), topic };
+}
+
+function directReceivers(ctx: SendContext, target: DirectTarget): number[] {
+  if (target.recipients.length === 0) throw badRequest("Invalid 'to': a direct message needs at least one recipient.");
+  const ids = new Set([ctx.sender.user_id]);
+  for (const recipient of target.recipients) {
+    if ('missing' in recipient) throw badRequest(`Invalid 'to': no user '${recipient.missing}'`);
+    if (!recipient.is_active) throw badRequest(`'${recipient.full_name}' is no longer using this organization.`);
+    ids.add(recipient.user_id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Checks group mentions are allowed and expands them: the users a mention reaches. */
+function mentionedUsers(ctx: SendContext, rendered: RenderedContent): Set<number> {
+  const mentioned = new Set(rendered.mentioned_user_ids);
+  for (const groupId of rendered.mentioned_group_ids) {
+    const group = ctx.groups.get(groupId);
+    if (!group || group.deactivated) continue;
+    if (!isUserInSetting(ctx, group.settings.can_mention_group, ctx.sender.user_id)) {
+      throw badRequest(`You are not allowed to mention user group '${group.name}'.`);
+    }
+    for (const userId of effectiveMembers(ctx, groupId)) mentioned.add(userId);
+  }
+  return mentioned;
+}
+
+function checkWildcards(ctx: SendContext, rendered: RenderedContent, subscribers: number, participants: number): void {
+  const mayMentionMany = isUserInSetting(ctx, ctx.realm.can_mention_many_users_group, ctx.sender.user_id);
+  if (mayMentionMany) return;
+  if (rendered.stream_wildcard && subscribers > WILDCARD_MENTION_THRESHOLD) {
+    throw new ApiError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 400, 'You do not have permission to use channel wildcard mentions in this channel.');
+  }
+  if (rendered.topic_wildcard && participants > WILDCARD_MENTION_THRESHOLD) {
+    throw new ApiError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 400, 'You do not have permission to use topic wildcard mentions in this topic.');
+  }
+}
+
+/**
+ * POST /messages: a channel message to the channel's subscribers (the sender may post without being
+ * one, where they may read the channel), or a direct message to the named users. Flags are decided
+ * per receiver here so that projections only record them.
+ */
+export function decideSendMessage(ctx: SendContext, cmd: SendCommand): SendDecision {
+  const content = checkContent(cmd.content);
+  const senderId = ctx.sender.user_id;
+  const target = cmd.target;
+  let receivers: number[];
+  let recipient: MessageSent['data']['recipient'];
+  let channelTarget: { channel: ChannelState; topic: string } | null = null;
+  if (target.type === 'channel') {
+    const resolved = channelReceivers(ctx, target);
+    receivers = resolved.receivers;
+    channelTarget = resolved;
+    recipient = { type: 'channel', channel_id: resolved.channel.channel_id, topic: resolved.topic };
+  } else {
+    receivers = directReceivers(ctx, target);
+    recipient = { type: 'direct', user_ids: receivers };
+  }
+
+  const rendered = cmd.render(content);
+  const mentioned = mentionedUsers(ctx, rendered);
+  const topicParticipants = target.type === 'channel' ? target.topicParticipants : [];
+  if (target.type === 'channel') checkWildcards(ctx, rendered, target.subscribers.length, new Set([...topicParticipants, senderId]).size);
+  const participants = new Set([...topicParticipants, senderId]);
+  const flags: ContentFlags = {
+    mentioned: receivers.filter((id) => mentioned.has(id)),
+    stream_wildcard_mentioned: rendered.stream_wildcard ? [...receivers] : [],
+    topic_wildcard_mentioned: rendered.topic_wildcard ? receivers.filter((id) => participants.has(id)) : [],
+    has_alert_word: receivers.filter((id) => id !== senderId && cmd.hasAlertWord(content, ctx.alertWords.get(id) ?? [])),
+  };
+  const sent: MessageSent = {
+    type: 'MessageSent',
+    data: {
+      message_id: cmd.message_id,
+      sender_id: senderId,
+      recipient,
+      content,
+      rendered_content: rendered.html,
+      is_me_message: rendered.is_me_message,
+      receivers,
+      read: cmd.read_by_sender ? [senderId] : [],
+      flags,
+    },
+  };
+  if (target.type !== 'channel' || !channelTarget) return { sent, userTopics: [], automatic_new_visibility_policy: null };
+
+  const { channel, topic } = channelTarget;
+  const startsTopic = target.topicParticipants.length === 0;
+  const userTopics: UserTopicChanged[] = [];
+  const change = (user_id: number, visibility_policy: number): void => {
+    userTopics.push({ type: 'UserTopicChanged', data: { user_id, channel_id: channel.channel_id, topic, visibility_policy } });
+  };
+  const policy = policyAfterSending({
+    current: target.topicPolicies.get(senderId) ?? VisibilityPolicy.Inherit,
+    followSetting: ctx.sender.settings.automatically_follow_topics_policy,
+    unmuteSetting: ctx.sender.settings.automatically_unmute_topics_in_muted_streams_policy,
+    channelMuted: target.senderMutedChannel,
+    startsTopic,
+  });
+  if (policy !== null) change(senderId, policy);
+  for (const userId of flags.mentioned) {
+    const user = ctx.users.get(userId);
+    if (userId === senderId || !user?.settings.automatically_follow_topics_where_mentioned) continue;
+    if ((target.topicPolicies.get(userId) ?? VisibilityPolicy.Inherit) !== VisibilityPolicy.Followed) change(userId, VisibilityPolicy.Followed);
+  }
+  return { sent, userTopics, automatic_new_visibility_policy: policy };
+}
