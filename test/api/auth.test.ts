@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { stringField } from '../support/json-fields.js';
 import { OWNER_EMAIL, OWNER_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
 
 const CHALLENGE = 'Basic realm="chat"';
@@ -61,7 +62,7 @@ describe('Authentication', () => {
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ result: 'success', msg: '', email: OWNER_EMAIL, user_id: server.owner.userId });
       expect(res.body.api_key).to.be.a('string').with.length.greaterThan(0);
-      const me = await server.anonymous.withCredentials(OWNER_EMAIL, res.body.api_key).get('/users/me');
+      const me = await server.anonymous.withCredentials(OWNER_EMAIL, stringField(res.body, 'api_key')).get('/users/me');
       expect(me.status).to.equal(200);
       expect(me.body.user_id).to.equal(server.owner.userId);
     });
@@ -115,7 +116,7 @@ describe('Authentication', () => {
       expect(withOld.status).to.equal(401);
       expect(withOld.body.code).to.equal('INVALID_API_KEY');
 
-      const withNew = await alice.withCredentials(alice.email, res.body.api_key, alice.userId).get('/users/me');
+      const withNew = await alice.withCredentials(alice.email, stringField(res.body, 'api_key'), alice.userId).get('/users/me');
       expect(withNew.status).to.equal(200);
       expect(withNew.body.user_id).to.equal(alice.userId);
     });

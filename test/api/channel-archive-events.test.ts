@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import type { ReceivedEvent } from '../support/event-schemas.js';
-import { createChannels, expectOk } from '../support/channel-requests.js';
+import { createChannels } from '../support/channel-requests.js';
 import { drain, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const KNOWS_ARCHIVED = { client_capabilities: { archived_channels: true } };
 
@@ -16,18 +17,10 @@ const channelEvents = async (queue: Queue): Promise<Record<string, unknown>[]> =
 const kinds = (events: readonly Record<string, unknown>[]): string[] => events.map((event) => (event.op ? `${String(event.type)}.${String(event.op)}` : String(event.type)));
 
 describe('channels: events of archiving, default channels and subscription properties', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let subscriber: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, subscriber: ApiClient, member: ApiClient, guest: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    subscriber = await server.createUser('Sam Subscriber');
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, subscriber, member, guest } = await startServerWith('admin', 'subscriber', 'member', 'guest'));
   });
   after(() => server.stop());
 
@@ -38,18 +31,18 @@ describe('channels: events of archiving, default channels and subscription prope
     const legacySubscriber = await registerQueue(subscriber);
     const flag = (value: boolean) => ({ type: 'stream', op: 'update', stream_id: id, name: 'archive-me', property: 'is_archived', value });
 
-    expectOk(await admin.delete(`/streams/${id}`));
+    expectSuccess(await admin.delete(`/streams/${id}`));
     const gone = { type: 'stream', op: 'delete', streams: [{ stream_id: id }], stream_ids: [id] };
     expect(await channelEvents(modern)).to.deep.equal([flag(true)]);
     expect(await channelEvents(legacy)).to.deep.equal([gone]);
     expect(await channelEvents(legacySubscriber)).to.deep.equal([gone]);
 
     // While archived, changes reach only the clients that still list the channel.
-    expectOk(await admin.patch(`/streams/${id}`, { description: 'Dusty' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { description: 'Dusty' }));
     expect(kinds(await channelEvents(modern))).to.deep.equal(['stream.update']);
     expect(await channelEvents(legacy)).to.deep.equal([]);
 
-    expectOk(await admin.patch(`/streams/${id}`, { is_archived: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_archived: false }));
     expect(await channelEvents(modern)).to.deep.equal([flag(false)]);
     const back = await channelEvents(legacy);
     expect(kinds(back)).to.deep.equal(['stream.create']);
@@ -62,23 +55,23 @@ describe('channels: events of archiving, default channels and subscription prope
   it('default channels: every user but guests gets the new list', async function () {
     const [first, second] = await createChannels(admin, ['default-one', 'default-two']);
     const [mem, gst, adm] = await Promise.all([member, guest, admin].map((client) => registerQueue(client)));
-    expectOk(await admin.post('/default_streams', { stream_id: first }));
-    expectOk(await admin.patch(`/streams/${second}`, { is_default_stream: true }));
-    expectOk(await admin.delete('/default_streams', { stream_id: first }));
+    expectSuccess(await admin.post('/default_streams', { stream_id: first }));
+    expectSuccess(await admin.patch(`/streams/${second}`, { is_default_stream: true }));
+    expectSuccess(await admin.delete('/default_streams', { stream_id: first }));
     const lists = [[first], [first, second].sort((a, b) => a - b), [second]].map((default_streams) => ({ type: 'default_streams', default_streams }));
     expect(await channelEvents(mem)).to.deep.equal(lists);
     expect(await channelEvents(adm)).to.deep.equal(lists);
     expect(await channelEvents(gst)).to.deep.equal([]);
 
     // Archiving a default channel takes it off the list first.
-    expectOk(await admin.delete(`/streams/${second}`));
+    expectSuccess(await admin.delete(`/streams/${second}`));
     expect(kinds(await channelEvents(mem))).to.deep.equal(['default_streams', 'stream.delete']);
   });
 
   it('subscription properties: only the subscriber hears of them; muting also updates in_home_view', async function () {
     const [id] = await createChannels(member, ['personal'], { principals: [member.userId, subscriber.userId] });
     const [own, other] = await Promise.all([member, subscriber].map((client) => registerQueue(client)));
-    expectOk(
+    expectSuccess(
       await member.post('/users/me/subscriptions/properties', {
         subscription_data: [
           { stream_id: id, property: 'color', value: '#aa0000' },

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import { applyEvents } from '../support/apply-events.js';
-import { createFolder, expectSuccess } from '../support/channel-folder-requests.js';
+import { createFolder } from '../support/channel-folder-requests.js';
 import type { ReceivedEvent } from '../support/event-schemas.js';
 import { drain, ofType, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const folderEvents = async (queue: Queue): Promise<Record<string, unknown>[]> =>
   ofType(await drain(queue), 'channel_folder').map(({ id: _id, ...rest }) => rest);
@@ -18,16 +19,10 @@ async function everything(queue: Queue): Promise<ReceivedEvent[]> {
 }
 
 describe('channel folders: events and the register section', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, member: ApiClient, guest: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, member, guest } = await startServerWith('admin', 'member', 'guest'));
   });
   after(() => server.stop());
 

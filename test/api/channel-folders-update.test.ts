@@ -1,24 +1,18 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createFolder, expectFailure, expectSuccess, listFolders } from '../support/channel-folder-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createFolder, listFolders } from '../support/channel-folder-requests.js';
+import { mySubscriptions } from '../support/channel-requests.js';
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const NOT_ADMIN = 'Must be an organization administrator';
 
 describe('channel folders API: updating and reordering', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, guest: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, moderator, member, guest } = await startServerWith('admin', 'moderator', 'member', 'guest'));
   });
   after(() => server.stop());
 
@@ -36,8 +30,8 @@ describe('channel folders API: updating and reordering', function () {
     it('refuses to archive a folder a channel is in, naming is_archived, and records nothing', async function () {
       const id = await createFolder(admin, 'Busy');
       expectSuccess(await admin.post('/users/me/subscriptions', { subscriptions: [{ name: 'busy-channel' }], folder_id: id }));
-      const channel = expectSuccess(await admin.get('/users/me/subscriptions')).subscriptions.find((sub: { name: string }) => sub.name === 'busy-channel');
-      expect(channel.folder_id).to.equal(id);
+      const channel = (await mySubscriptions(admin)).find((sub) => sub.name === 'busy-channel');
+      expect(channel?.folder_id).to.equal(id);
       const res = await admin.patch(`/channel_folders/${id}`, { is_archived: true });
       expect(res.status).to.equal(400);
       expect(res.body).to.include({ code: 'BAD_REQUEST' });
@@ -66,7 +60,7 @@ describe('channel folders API: updating and reordering', function () {
       const id = await createFolder(admin, 'Ops');
       expectSuccess(await admin.patch(`/channel_folders/${id}`, { is_archived: true }));
       await createFolder(admin, 'OPS');
-      expectFailure(await admin.patch(`/channel_folders/${id}`, { is_archived: false }), 'BAD_REQUEST', 'Channel folder name already in use');
+      expectExactFailure(await admin.patch(`/channel_folders/${id}`, { is_archived: false }), 'BAD_REQUEST', 'Channel folder name already in use');
       expectSuccess(await admin.patch(`/channel_folders/${id}`, { is_archived: false, name: 'Old ops' }));
       expect(await folder(id)).to.include({ name: 'Old ops', is_archived: false });
     });
@@ -76,26 +70,26 @@ describe('channel folders API: updating and reordering', function () {
       await createFolder(admin, 'Taken');
       const before = await folder(id);
       const patch = (params: Record<string, unknown>) => admin.patch(`/channel_folders/${id}`, params);
-      expectFailure(await patch({ name: ' ' }), 'BAD_REQUEST', "Invalid 'name': channel folder name must not be empty");
-      expectFailure(await patch({ name: 'n'.repeat(61) }), 'BAD_REQUEST', "Invalid 'name': channel folder name cannot exceed 60 characters");
-      expectFailure(await patch({ name: 'taken' }), 'BAD_REQUEST', 'Channel folder name already in use');
-      expectFailure(await patch({ description: 'd'.repeat(1025) }), 'BAD_REQUEST', "Invalid 'description': cannot exceed 1024 characters");
-      expectFailure(await patch({ is_archived: 'yes' }), 'BAD_REQUEST', "Argument 'is_archived' is not valid JSON.");
-      expectFailure(await patch({ is_archived: 7 }), 'BAD_REQUEST', "Invalid 'is_archived': must be boolean");
+      expectExactFailure(await patch({ name: ' ' }), 'BAD_REQUEST', "Invalid 'name': channel folder name must not be empty");
+      expectExactFailure(await patch({ name: 'n'.repeat(61) }), 'BAD_REQUEST', "Invalid 'name': channel folder name cannot exceed 60 characters");
+      expectExactFailure(await patch({ name: 'taken' }), 'BAD_REQUEST', 'Channel folder name already in use');
+      expectExactFailure(await patch({ description: 'd'.repeat(1025) }), 'BAD_REQUEST', "Invalid 'description': cannot exceed 1024 characters");
+      expectExactFailure(await patch({ is_archived: 'yes' }), 'BAD_REQUEST', "Argument 'is_archived' is not valid JSON.");
+      expectExactFailure(await patch({ is_archived: 7 }), 'BAD_REQUEST', "Invalid 'is_archived': must be boolean");
       expect(await folder(id)).to.deep.equal(before);
     });
 
     it('answers "Invalid channel folder ID" for an unknown folder, and a bad id naming it', async function () {
-      expectFailure(await admin.patch('/channel_folders/9999', { name: 'x' }), 'BAD_REQUEST', 'Invalid channel folder ID');
-      expectFailure(await admin.patch('/channel_folders/abc', { name: 'x' }), 'BAD_REQUEST', "Invalid 'channel_folder_id': must be integer");
+      expectExactFailure(await admin.patch('/channel_folders/9999', { name: 'x' }), 'BAD_REQUEST', 'Invalid channel folder ID');
+      expectExactFailure(await admin.patch('/channel_folders/abc', { name: 'x' }), 'BAD_REQUEST', "Invalid 'channel_folder_id': must be integer");
     });
 
     for (const [label, client] of [['moderator', () => moderator], ['member', () => member], ['guest', () => guest]] as const) {
       it(`refuses a ${label} with UNAUTHORIZED_PRINCIPAL and changes nothing`, async function () {
         const id = await createFolder(admin, `Guarded from ${label}`);
         const before = await folder(id);
-        expectFailure(await client().patch(`/channel_folders/${id}`, { name: 'Mine', is_archived: true }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
-        expectFailure(await client().patch('/channel_folders/9999', { name: 'Mine' }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
+        expectExactFailure(await client().patch(`/channel_folders/${id}`, { name: 'Mine', is_archived: true }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
+        expectExactFailure(await client().patch('/channel_folders/9999', { name: 'Mine' }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
         expect(await folder(id)).to.deep.equal(before);
       });
     }
@@ -125,20 +119,20 @@ describe('channel folders API: updating and reordering', function () {
       const ids = await allIds();
       const before = await listFolders(member, { include_archived: true });
       for (const order of [ids.slice(1), [...ids, 9999], [...ids.slice(1), ids[1]], [...ids.slice(1), 9999]]) {
-        expectFailure(await admin.patch('/channel_folders', { order }), 'BAD_REQUEST', 'Invalid order mapping');
+        expectExactFailure(await admin.patch('/channel_folders', { order }), 'BAD_REQUEST', 'Invalid order mapping');
       }
       const missing = await admin.patch('/channel_folders', {});
-      expectFailure(missing, 'REQUEST_VARIABLE_MISSING', "Missing 'order' argument");
+      expectExactFailure(missing, 'REQUEST_VARIABLE_MISSING', "Missing 'order' argument");
       expect(missing.body.var_name).to.equal('order');
-      expectFailure(await admin.patch('/channel_folders', { order: '1,2' }), 'BAD_REQUEST', "Argument 'order' is not valid JSON.");
-      expectFailure(await admin.patch('/channel_folders', { order: ['x'] }), 'BAD_REQUEST', "Invalid 'order[0]': must be integer");
+      expectExactFailure(await admin.patch('/channel_folders', { order: '1,2' }), 'BAD_REQUEST', "Argument 'order' is not valid JSON.");
+      expectExactFailure(await admin.patch('/channel_folders', { order: ['x'] }), 'BAD_REQUEST', "Invalid 'order[0]': must be integer");
       expect(await listFolders(member, { include_archived: true })).to.deep.equal(before);
     });
 
     for (const [label, client] of [['moderator', () => moderator], ['member', () => member], ['guest', () => guest]] as const) {
       it(`refuses a ${label} with UNAUTHORIZED_PRINCIPAL`, async function () {
         const order = [...(await allIds())].reverse();
-        expectFailure(await client().patch('/channel_folders', { order }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
+        expectExactFailure(await client().patch('/channel_folders', { order }), 'UNAUTHORIZED_PRINCIPAL', NOT_ADMIN);
         expect([...(await allIds())].reverse()).to.deep.equal(order);
       });
     }

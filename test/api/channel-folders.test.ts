@@ -1,23 +1,16 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createFolder, expectFailure, expectSuccess, type FolderRecord, listFolders } from '../support/channel-folder-requests.js';
+import { createFolder, type FolderRecord, listFolders } from '../support/channel-folder-requests.js';
 import { registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('channel folders API: creating and reading', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, guest: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, moderator, member, guest } = await startServerWith('admin', 'moderator', 'member', 'guest'));
   });
   after(() => server.stop());
 
@@ -53,8 +46,8 @@ describe('channel folders API: creating and reading', function () {
       it(`refuses a ${label} with UNAUTHORIZED_PRINCIPAL, before checking parameters, and records nothing`, async function () {
         const before = await listFolders(server.owner, { include_archived: true });
         const res = await client().post('/channel_folders/create', { name: `By ${label}`, description: '' });
-        expectFailure(res, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
-        expectFailure(await client().post('/channel_folders/create', {}), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+        expectExactFailure(res, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+        expectExactFailure(await client().post('/channel_folders/create', {}), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
         expect(await listFolders(server.owner, { include_archived: true })).to.deep.equal(before);
       });
     }
@@ -64,16 +57,16 @@ describe('channel folders API: creating and reading', function () {
       const before = await listFolders(server.owner, { include_archived: true });
       const post = (params: Record<string, unknown>) => admin.post('/channel_folders/create', params);
       const missingName = await post({ description: '' });
-      expectFailure(missingName, 'REQUEST_VARIABLE_MISSING', "Missing 'name' argument");
+      expectExactFailure(missingName, 'REQUEST_VARIABLE_MISSING', "Missing 'name' argument");
       expect(missingName.body.var_name).to.equal('name');
       const missingDescription = await post({ name: 'No description' });
-      expectFailure(missingDescription, 'REQUEST_VARIABLE_MISSING', "Missing 'description' argument");
+      expectExactFailure(missingDescription, 'REQUEST_VARIABLE_MISSING', "Missing 'description' argument");
       expect(missingDescription.body.var_name).to.equal('description');
-      expectFailure(await post({ name: '   ', description: '' }), 'BAD_REQUEST', "Invalid 'name': channel folder name must not be empty");
-      expectFailure(await post({ name: 'n'.repeat(61), description: '' }), 'BAD_REQUEST', "Invalid 'name': channel folder name cannot exceed 60 characters");
-      expectFailure(await post({ name: 'Long', description: 'd'.repeat(1025) }), 'BAD_REQUEST', "Invalid 'description': cannot exceed 1024 characters");
-      expectFailure(await post({ name: 'DESIGN', description: '' }), 'BAD_REQUEST', 'Channel folder name already in use');
-      expectFailure(await post({ name: ' design ', description: '' }), 'BAD_REQUEST', 'Channel folder name already in use');
+      expectExactFailure(await post({ name: '   ', description: '' }), 'BAD_REQUEST', "Invalid 'name': channel folder name must not be empty");
+      expectExactFailure(await post({ name: 'n'.repeat(61), description: '' }), 'BAD_REQUEST', "Invalid 'name': channel folder name cannot exceed 60 characters");
+      expectExactFailure(await post({ name: 'Long', description: 'd'.repeat(1025) }), 'BAD_REQUEST', "Invalid 'description': cannot exceed 1024 characters");
+      expectExactFailure(await post({ name: 'DESIGN', description: '' }), 'BAD_REQUEST', 'Channel folder name already in use');
+      expectExactFailure(await post({ name: ' design ', description: '' }), 'BAD_REQUEST', 'Channel folder name already in use');
       expect(await listFolders(server.owner, { include_archived: true })).to.deep.equal(before);
     });
 
@@ -107,8 +100,8 @@ describe('channel folders API: creating and reading', function () {
     });
 
     it('refuses an include_archived that is not a boolean, naming it', async function () {
-      expectFailure(await member.get('/channel_folders', { include_archived: 'maybe' }), 'BAD_REQUEST', "Argument 'include_archived' is not valid JSON.");
-      expectFailure(await member.get('/channel_folders', { include_archived: 3 }), 'BAD_REQUEST', "Invalid 'include_archived': must be boolean");
+      expectExactFailure(await member.get('/channel_folders', { include_archived: 'maybe' }), 'BAD_REQUEST', "Argument 'include_archived' is not valid JSON.");
+      expectExactFailure(await member.get('/channel_folders', { include_archived: 3 }), 'BAD_REQUEST', "Invalid 'include_archived': must be boolean");
     });
   });
 

@@ -1,10 +1,12 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import type { ReceivedEvent } from '../support/event-schemas.js';
-import { createChannels, expectOk, systemGroupIds } from '../support/channel-requests.js';
+import { createChannels } from '../support/channel-requests.js';
+import { systemGroupIds } from '../support/group-requests.js';
 import { drain, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 /** The channel-related events a queue holds now, without their ids. */
 const channelEvents = async (queue: Queue): Promise<Record<string, unknown>[]> =>
@@ -24,19 +26,11 @@ const update = (stream_id: number, name: string, property: string, value: unknow
 const deleted = (stream_id: number) => ({ type: 'stream', op: 'delete', streams: [{ stream_id }], stream_ids: [stream_id] });
 
 describe('channels: events of PATCH /streams/{id}', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let subscriber: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, subscriber: ApiClient, member: ApiClient, guest: ApiClient;
   let groups: Record<string, number>;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    subscriber = await server.createUser('Sam Subscriber');
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, subscriber, member, guest } = await startServerWith('admin', 'subscriber', 'member', 'guest'));
     groups = await systemGroupIds(server.owner);
   });
   after(() => server.stop());
@@ -48,7 +42,7 @@ describe('channels: events of PATCH /streams/{id}', function () {
   it('tells everyone who sees a public channel about a rename and a new description; a guest hears nothing', async function () {
     const id = await channelWithSubscriber('news');
     const queues = await Promise.all([subscriber, member, guest].map((client) => registerQueue(client)));
-    expectOk(await admin.patch(`/streams/${id}`, { new_name: 'headlines', description: 'All *the* news' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { new_name: 'headlines', description: 'All *the* news' }));
     const expected = [
       update(id, 'news', 'name', 'headlines'),
       update(id, 'headlines', 'description', 'All *the* news', { rendered_description: '<p>All <em>the</em> news</p>' }),
@@ -61,7 +55,7 @@ describe('channels: events of PATCH /streams/{id}', function () {
   it('never tells a non-subscriber about a private channel they cannot see', async function () {
     const id = await channelWithSubscriber('vault', { invite_only: true });
     const [sub, mem, adm] = await Promise.all([subscriber, member, admin].map((client) => registerQueue(client)));
-    expectOk(await server.owner.patch(`/streams/${id}`, { description: 'Secret', topics_policy: 'disable_empty_topic', history_public_to_subscribers: true }));
+    expectSuccess(await server.owner.patch(`/streams/${id}`, { description: 'Secret', topics_policy: 'disable_empty_topic', history_public_to_subscribers: true }));
     const expected = [
       update(id, 'vault', 'description', 'Secret', { rendered_description: '<p>Secret</p>' }),
       update(id, 'vault', 'history_public_to_subscribers', true),
@@ -75,11 +69,11 @@ describe('channels: events of PATCH /streams/{id}', function () {
   it('privacy: going private removes the channel for those who lose sight of it; going public introduces it', async function () {
     const id = await channelWithSubscriber('town-hall');
     const [sub, mem, gst] = await Promise.all([subscriber, member, guest].map((client) => registerQueue(client)));
-    expectOk(await admin.patch(`/streams/${id}`, { is_private: true, history_public_to_subscribers: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_private: true, history_public_to_subscribers: false }));
     expect(await channelEvents(sub)).to.deep.equal([update(id, 'town-hall', 'invite_only', true, { history_public_to_subscribers: false, is_web_public: false })]);
     expect(await channelEvents(mem)).to.deep.equal([deleted(id)]);
 
-    expectOk(await admin.patch(`/streams/${id}`, { is_private: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_private: false }));
     expect(await channelEvents(sub)).to.deep.equal([update(id, 'town-hall', 'invite_only', false, { history_public_to_subscribers: true, is_web_public: false })]);
     const introduced = await channelEvents(mem);
     expect(introduced).to.have.length(1);
@@ -92,13 +86,13 @@ describe('channels: events of PATCH /streams/{id}', function () {
     const id = await channelWithSubscriber('inner-circle', { invite_only: true });
     const [sub, mem] = await Promise.all([subscriber, member].map((client) => registerQueue(client)));
     const granted = { direct_members: [member.userId], direct_subgroups: [] };
-    expectOk(await admin.patch(`/streams/${id}`, { can_subscribe_group: { new: granted } }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { can_subscribe_group: { new: granted } }));
     expect(await channelEvents(sub)).to.deep.equal([update(id, 'inner-circle', 'can_subscribe_group', granted)]);
     const shown = await channelEvents(mem);
     expect(shown.map((event) => `${String(event.type)}.${String(event.op)}`)).to.deep.equal(['stream.create']);
     expect((shown[0].streams as Record<string, unknown>[])[0]).to.deep.include({ stream_id: id, can_subscribe_group: granted });
 
-    expectOk(await admin.patch(`/streams/${id}`, { can_subscribe_group: { new: groups['role:nobody'], old: granted } }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { can_subscribe_group: { new: groups['role:nobody'], old: granted } }));
     expect(await channelEvents(sub)).to.deep.equal([update(id, 'inner-circle', 'can_subscribe_group', groups['role:nobody'])]);
     expect(await channelEvents(mem)).to.deep.equal([deleted(id)]);
   });
@@ -106,7 +100,7 @@ describe('channels: events of PATCH /streams/{id}', function () {
   it('who may post also updates the legacy post-policy fields', async function () {
     const id = await channelWithSubscriber('announcements');
     const queue = await registerQueue(subscriber);
-    expectOk(await admin.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:administrators'] } }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:administrators'] } }));
     expect(await channelEvents(queue)).to.deep.equal([
       update(id, 'announcements', 'can_send_message_group', groups['role:administrators']),
       update(id, 'announcements', 'stream_post_policy', 2),
@@ -115,7 +109,7 @@ describe('channels: events of PATCH /streams/{id}', function () {
     // A refused request tells nobody anything.
     expect((await admin.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:moderators'] }, message_retention_days: 'unlimited' })).status).to.equal(400);
     expect(await channelEvents(queue)).to.deep.equal([]);
-    expectOk(await server.owner.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:moderators'] }, message_retention_days: 'unlimited' }));
+    expectSuccess(await server.owner.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:moderators'] }, message_retention_days: 'unlimited' }));
     expect(await channelEvents(queue)).to.deep.equal([
       update(id, 'announcements', 'message_retention_days', -1),
       update(id, 'announcements', 'can_send_message_group', groups['role:moderators']),
@@ -126,10 +120,10 @@ describe('channels: events of PATCH /streams/{id}', function () {
 
   it('folder changes carry the folder id, or null', async function () {
     const id = await channelWithSubscriber('filed');
-    const folder = expectOk(await admin.post('/channel_folders/create', { name: 'Shelf', description: '' })).channel_folder_id as number;
+    const folder = expectSuccess(await admin.post('/channel_folders/create', { name: 'Shelf', description: '' })).channel_folder_id as number;
     const queue = await registerQueue(subscriber);
-    expectOk(await admin.patch(`/streams/${id}`, { folder_id: folder }));
-    expectOk(await admin.patch(`/streams/${id}`, { folder_id: null }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { folder_id: folder }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { folder_id: null }));
     expect(await channelEvents(queue)).to.deep.equal([update(id, 'filed', 'folder_id', folder), update(id, 'filed', 'folder_id', null)]);
   });
 });

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createChannels, expectOk, logRowCount } from '../support/channel-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createChannels, logRowCount } from '../support/channel-requests.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 interface RoleCase {
   label: string;
@@ -14,20 +15,10 @@ interface RoleCase {
 const NOT_ADMIN = 'You do not have permission to administer this channel.';
 
 describe('channels API: who may change and archive a channel', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
-  let keeper: ApiClient;
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, guest: ApiClient, keeper: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
-    keeper = await server.createUser('Kim Keeper');
+    ({ server, admin, moderator, member, guest, keeper } = await startServerWith('admin', 'moderator', 'member', 'guest', 'keeper'));
   });
   after(() => server.stop());
 
@@ -44,7 +35,7 @@ describe('channels API: who may change and archive a channel', function () {
   /** A public channel the owner created and made `keeper` administer. */
   async function keptChannel(name: string): Promise<number> {
     const [id] = await createChannels(server.owner, [name]);
-    expectOk(await server.owner.patch(`/streams/${id}`, { can_administer_channel_group: { new: { direct_members: [keeper.userId], direct_subgroups: [] } } }));
+    expectSuccess(await server.owner.patch(`/streams/${id}`, { can_administer_channel_group: { new: { direct_members: [keeper.userId], direct_subgroups: [] } } }));
     return id;
   }
 
@@ -56,9 +47,9 @@ describe('channels API: who may change and archive a channel', function () {
       const changed = await client.patch(`/streams/${id}`, { description: 'Mine now' });
       const archived = await client.delete(`/streams/${id}`);
       if (role.refusal === null) {
-        expectOk(changed);
-        expectOk(archived);
-        expect(expectOk(await server.owner.get(`/streams/${id}`)).stream).to.include({ description: 'Mine now', is_archived: true });
+        expectSuccess(changed);
+        expectSuccess(archived);
+        expect(expectSuccess(await server.owner.get(`/streams/${id}`)).stream).to.include({ description: 'Mine now', is_archived: true });
         return;
       }
       for (const res of [changed, archived]) {
@@ -85,12 +76,12 @@ describe('channels API: who may change and archive a channel', function () {
       }
     }
     // Organization administrators administer every channel, private ones included.
-    expectOk(await admin.patch(`/streams/${id}`, { description: 'Seen by admins' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { description: 'Seen by admins' }));
   });
 
   it('a subscriber of a private channel who does not administer it sees it but may not change it', async function () {
     const [id] = await createChannels(server.owner, ['hidden-but-joined'], { invite_only: true, principals: [member.userId] });
-    expect(expectOk(await member.get(`/streams/${id}`)).stream).to.include({ name: 'hidden-but-joined' });
+    expect(expectSuccess(await member.get(`/streams/${id}`)).stream).to.include({ name: 'hidden-but-joined' });
     const res = await member.patch(`/streams/${id}`, { description: 'x' });
     expect(res.body).to.include({ code: 'BAD_REQUEST', msg: NOT_ADMIN });
   });

@@ -1,68 +1,63 @@
 import { expect } from 'chai';
-import { CHANNEL_GROUP_SETTING_NAMES, Role } from '@chat/core';
+import { CHANNEL_GROUP_SETTING_NAMES } from '@chat/core';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { createChannels, expectOk, logRowCount, subscribe, systemGroupIds } from '../support/channel-requests.js';
+import { createChannels, expectNothingRecorded, logRowCount, subscribe } from '../support/channel-requests.js';
+import { systemGroupIds } from '../support/group-requests.js';
+import { type JsonObject, numbersField, objectField, objectsField } from '../support/json-fields.js';
 import { registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const SETTINGS = CHANNEL_GROUP_SETTING_NAMES;
 
 describe('channels API: PATCH /streams/{stream_id}', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let member: ApiClient;
+  let server: TestServer, admin: ApiClient, member: ApiClient;
   let groups: Record<string, number>;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    member = await server.createUser('Mia Member');
+    ({ server, admin, member } = await startServerWith('admin', 'member'));
     groups = await systemGroupIds(server.owner);
   });
   after(() => server.stop());
 
-  const channel = async (id: number, viewer: ApiClient = server.owner): Promise<Record<string, any>> =>
-    expectOk(await viewer.get(`/streams/${id}`)).stream as Record<string, any>;
+  const channel = async (id: number, viewer: ApiClient = server.owner): Promise<JsonObject> =>
+    objectField(expectSuccess(await viewer.get(`/streams/${id}`)), 'stream');
 
   /** The request fails with 400 BAD_REQUEST (or `code`) and exactly `msg`, and appends nothing. */
-  async function refused(request: () => Promise<ApiResponse>, msg: string, code = 'BAD_REQUEST'): Promise<void> {
-    const rows = logRowCount(server);
-    const res = await request();
-    expect(res.status, JSON.stringify(res.body)).to.equal(400);
-    expect(res.body).to.include({ result: 'error', code, msg });
-    expect(logRowCount(server)).to.equal(rows);
-  }
+  const refused = (request: () => Promise<ApiResponse>, msg: string, code = 'BAD_REQUEST'): Promise<void> =>
+    expectNothingRecorded(server, request, (res) => expectExactFailure(res, code, msg));
 
   it('changes the description, rendering it', async function () {
     const [id] = await createChannels(admin, ['describe-me']);
-    expectOk(await admin.patch(`/streams/${id}`, { description: 'About **this**' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { description: 'About **this**' }));
     expect(await channel(id)).to.include({ description: 'About **this**', rendered_description: '<p>About <strong>this</strong></p>' });
     await refused(() => admin.patch(`/streams/${id}`, { description: 'x'.repeat(1025) }), 'Channel description too long (limit: 1024 characters).');
   });
 
   it('renames, freeing the old name and refusing a name another channel holds in any case', async function () {
     const [id, otherId] = await createChannels(admin, ['old-name', 'Taken']);
-    expectOk(await admin.patch(`/streams/${id}`, { new_name: 'new-name' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { new_name: 'new-name' }));
     expect(await channel(id)).to.include({ name: 'new-name' });
-    expect(expectOk(await admin.get('/get_stream_id', { stream: 'New-Name' })).stream_id).to.equal(id);
+    expect(expectSuccess(await admin.get('/get_stream_id', { stream: 'New-Name' })).stream_id).to.equal(id);
     const [reused] = await createChannels(admin, ['old-name']);
     expect(reused).to.not.equal(id);
     await refused(() => admin.patch(`/streams/${id}`, { new_name: 'taken' }), "Channel 'Taken' already exists");
     await refused(() => admin.patch(`/streams/${id}`, { new_name: ' ' }), "Channel name can't be empty.");
-    expectOk(await admin.patch(`/streams/${otherId}`, { new_name: 'TAKEN' }));
+    expectSuccess(await admin.patch(`/streams/${otherId}`, { new_name: 'TAKEN' }));
     expect(await channel(otherId)).to.include({ name: 'TAKEN' });
-    expectOk(await admin.patch(`/streams/${id}`, { new_name: 'Taken-too' }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { new_name: 'Taken-too' }));
     // The renamed channel gave up 'new-name': a new channel may take it.
     expect((await createChannels(admin, ['new-name']))[0]).to.not.equal(id);
   });
 
   it('changes privacy: private keeps the shared history unless told, public always shares it', async function () {
     const [id] = await createChannels(admin, ['privacy']);
-    expectOk(await admin.patch(`/streams/${id}`, { is_private: true }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_private: true }));
     expect(await channel(id)).to.include({ invite_only: true, history_public_to_subscribers: true });
-    expectOk(await admin.patch(`/streams/${id}`, { history_public_to_subscribers: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { history_public_to_subscribers: false }));
     expect(await channel(id)).to.include({ invite_only: true, history_public_to_subscribers: false });
-    expectOk(await admin.patch(`/streams/${id}`, { is_private: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_private: false }));
     expect(await channel(id)).to.include({ invite_only: false, history_public_to_subscribers: true });
     await refused(
       () => admin.patch(`/streams/${id}`, { history_public_to_subscribers: false }),
@@ -75,7 +70,7 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
   it('lets only the owner change message retention', async function () {
     const [id] = await createChannels(admin, ['retention']);
     for (const [value, stored] of [[30, 30], ['unlimited', -1], ['realm_default', null]] as const) {
-      expectOk(await server.owner.patch(`/streams/${id}`, { message_retention_days: value }));
+      expectSuccess(await server.owner.patch(`/streams/${id}`, { message_retention_days: value }));
       expect((await channel(id)).message_retention_days).to.equal(stored);
     }
     await refused(() => admin.patch(`/streams/${id}`, { message_retention_days: 30 }), "Must be an organization owner to change 'message_retention_days'", 'UNAUTHORIZED_PRINCIPAL');
@@ -85,7 +80,7 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
   it('sets the topics policy', async function () {
     const [id] = await createChannels(admin, ['topics']);
     for (const policy of ['allow_empty_topic', 'disable_empty_topic', 'empty_topic_only', 'inherit']) {
-      expectOk(await admin.patch(`/streams/${id}`, { topics_policy: policy }));
+      expectSuccess(await admin.patch(`/streams/${id}`, { topics_policy: policy }));
       expect((await channel(id)).topics_policy).to.equal(policy);
     }
     await refused(
@@ -96,22 +91,22 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
 
   it('puts the channel into a folder and takes it out', async function () {
     const [id] = await createChannels(admin, ['filed']);
-    const folder = expectOk(await admin.post('/channel_folders/create', { name: 'Teams', description: '' })).channel_folder_id as number;
-    expectOk(await admin.patch(`/streams/${id}`, { folder_id: folder }));
+    const folder = expectSuccess(await admin.post('/channel_folders/create', { name: 'Teams', description: '' })).channel_folder_id as number;
+    expectSuccess(await admin.patch(`/streams/${id}`, { folder_id: folder }));
     expect((await channel(id)).folder_id).to.equal(folder);
-    expectOk(await admin.patch(`/streams/${id}`, { folder_id: null }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { folder_id: null }));
     expect((await channel(id)).folder_id).to.equal(null);
     await refused(() => admin.patch(`/streams/${id}`, { folder_id: 999 }), "Invalid 'folder_id': no channel folder 999");
   });
 
   it('makes the channel a default channel and back, for administrators', async function () {
     const [id] = await createChannels(admin, ['defaults']);
-    const defaults = async (): Promise<number[]> => (await registerQueue(member, { fetch_event_types: ['default_streams'] })).state.realm_default_streams;
-    expectOk(await admin.patch(`/streams/${id}`, { is_default_stream: true }));
+    const defaults = async (): Promise<number[]> => numbersField((await registerQueue(member, { fetch_event_types: ['default_streams'] })).state, 'realm_default_streams');
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_default_stream: true }));
     expect(await defaults()).to.include(id);
-    expectOk(await admin.patch(`/streams/${id}`, { is_default_stream: false }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_default_stream: false }));
     expect(await defaults()).to.not.include(id);
-    expectOk(await admin.patch(`/streams/${id}`, { is_default_stream: true }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_default_stream: true }));
     await refused(() => admin.patch(`/streams/${id}`, { is_private: true }), 'Default channels cannot be made private.');
     const [secret] = await createChannels(admin, ['private-defaults'], { invite_only: true });
     await refused(() => admin.patch(`/streams/${secret}`, { is_default_stream: true }), 'Private channels cannot be made default.');
@@ -121,11 +116,11 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
     const [id] = await createChannels(admin, ['permissions']);
     const before = await channel(id);
     for (const setting of SETTINGS) {
-      expectOk(await admin.patch(`/streams/${id}`, { [setting]: { new: groups['role:moderators'], old: before[setting] } }));
+      expectSuccess(await admin.patch(`/streams/${id}`, { [setting]: { new: groups['role:moderators'], old: before[setting] } }));
       expect((await channel(id))[setting], setting).to.equal(groups['role:moderators']);
     }
     const anonymous = { direct_members: [member.userId], direct_subgroups: [groups['role:administrators']] };
-    expectOk(await admin.patch(`/streams/${id}`, { can_send_message_group: { new: anonymous } }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { can_send_message_group: { new: anonymous } }));
     expect((await channel(id)).can_send_message_group).to.deep.equal(anonymous);
     await refused(
       () => admin.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:members'], old: groups['role:everyone'] } }),
@@ -142,8 +137,8 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
 
   it('unarchives with is_archived=false, and refuses is_archived=true', async function () {
     const [id] = await createChannels(admin, ['revived']);
-    expectOk(await admin.delete(`/streams/${id}`));
-    expectOk(await admin.patch(`/streams/${id}`, { is_archived: false, description: 'Back' }));
+    expectSuccess(await admin.delete(`/streams/${id}`));
+    expectSuccess(await admin.patch(`/streams/${id}`, { is_archived: false, description: 'Back' }));
     expect(await channel(id)).to.include({ is_archived: false, description: 'Back' });
     await refused(
       () => admin.patch(`/streams/${id}`, { is_archived: true }),
@@ -155,23 +150,23 @@ describe('channels API: PATCH /streams/{stream_id}', function () {
     const [id] = await createChannels(admin, ['atomic']);
     await refused(() => admin.patch(`/streams/${id}`, { description: 'Half', new_name: 'atomic-2', folder_id: 999 }), "Invalid 'folder_id': no channel folder 999");
     expect(await channel(id)).to.include({ name: 'atomic', description: '' });
-    expectOk(await subscribe(admin, ['atomic-2']));
+    expectSuccess(await subscribe(admin, ['atomic-2']));
   });
 
   it('changes nothing and appends nothing when the values are the current ones', async function () {
     const [id] = await createChannels(admin, ['steady']);
     const rows = logRowCount(server);
-    const res = expectOk(await admin.patch(`/streams/${id}`, { new_name: 'steady', description: '', is_private: false, topics_policy: 'inherit', bogus: 1 }));
+    const res = expectSuccess(await admin.patch(`/streams/${id}`, { new_name: 'steady', description: '', is_private: false, topics_policy: 'inherit', bogus: 1 }));
     expect(res).to.deep.equal({ result: 'success', msg: '', ignored_parameters_unsupported: ['bogus'] });
     expect(logRowCount(server)).to.equal(rows);
   });
 
   it('shows the change in the register response', async function () {
     const [id] = await createChannels(member, ['registered']);
-    expectOk(await admin.patch(`/streams/${id}`, { description: 'Seen', can_send_message_group: { new: groups['role:administrators'] } }));
+    expectSuccess(await admin.patch(`/streams/${id}`, { description: 'Seen', can_send_message_group: { new: groups['role:administrators'] } }));
     const state = (await registerQueue(member)).state;
-    const record = (state.subscriptions as Record<string, any>[]).find((sub) => sub.stream_id === id);
+    const record = objectsField(state, 'subscriptions').find((sub) => sub.stream_id === id);
     expect(record).to.include({ description: 'Seen', can_send_message_group: groups['role:administrators'], stream_post_policy: 2, is_announcement_only: true });
-    expect((state.streams as Record<string, any>[]).find((each) => each.stream_id === id)).to.include({ description: 'Seen' });
+    expect(objectsField(state, 'streams').find((each) => each.stream_id === id)).to.include({ description: 'Seen' });
   });
 });

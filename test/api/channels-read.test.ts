@@ -1,8 +1,11 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createChannels, expectError, expectOk, mySubscriptions, subscribe, systemGroupIds } from '../support/channel-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createChannels, mySubscriptions, subscribe } from '../support/channel-requests.js';
+import { systemGroupIds } from '../support/group-requests.js';
+import { type JsonObject, numberField, objectsField } from '../support/json-fields.js';
+import { expectFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 /** The fields of a channel record (GET /streams, register's streams, stream create), in no order. */
 const CHANNEL_FIELDS = [
@@ -15,10 +18,7 @@ const CHANNEL_FIELDS = [
 ];
 
 describe('channels API: reading channels and subscriptions', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, member: ApiClient, guest: ApiClient;
   let sys: Record<string, number>;
   let created: number;
   let square: number;
@@ -28,15 +28,12 @@ describe('channels API: reading channels and subscriptions', function () {
   let door: number;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, member, guest } = await startServerWith('admin', 'member', 'guest'));
     sys = await systemGroupIds(server.owner);
     server.clock.advance(3_600_000);
     created = Math.floor(server.clock.now() / 1000);
     [square] = await createChannels(server.owner, ['town square'], { subscriptions: [{ name: 'town square', description: 'Everyone *here*' }] });
-    expectOk(await subscribe(server.owner, ['town square'], { principals: [guest.userId] }));
+    expectSuccess(await subscribe(server.owner, ['town square'], { principals: [guest.userId] }));
     [den] = await createChannels(member, ['member den'], { invite_only: true });
     [vault] = await createChannels(admin, ['admin vault'], { invite_only: true, can_send_message_group: sys['role:administrators'] });
     [welcome] = await createChannels(admin, ['welcome'], { is_default_stream: true });
@@ -44,9 +41,9 @@ describe('channels API: reading channels and subscriptions', function () {
   });
   after(() => server.stop());
 
-  const streams = async (client: ApiClient, params: Record<string, unknown> = {}): Promise<Record<string, any>[]> =>
-    expectOk(await client.get('/streams', params)).streams as Record<string, any>[];
-  const ids = async (client: ApiClient, params: Record<string, unknown> = {}): Promise<number[]> => (await streams(client, params)).map((s) => s.stream_id as number);
+  const streams = async (client: ApiClient, params: Record<string, unknown> = {}): Promise<JsonObject[]> =>
+    objectsField(expectSuccess(await client.get('/streams', params)), 'streams');
+  const ids = async (client: ApiClient, params: Record<string, unknown> = {}): Promise<number[]> => (await streams(client, params)).map((s) => numberField(s, 'stream_id'));
   const NOTHING = { include_public: false, include_subscribed: false };
 
   describe('GET /users/me/subscriptions', function () {
@@ -147,36 +144,36 @@ describe('channels API: reading channels and subscriptions', function () {
     });
 
     it('refuses include_all_active to non-administrators', async function () {
-      for (const client of [member, guest]) expectError(await client.get('/streams', { include_all_active: true }), 'BAD_REQUEST', 'User not authorized for this query');
+      for (const client of [member, guest]) expectFailure(await client.get('/streams', { include_all_active: true }), 'BAD_REQUEST', 'User not authorized for this query');
     });
   });
 
   describe('one channel', function () {
     it('GET /streams/{id} answers a visible channel and refuses unknown and invisible ones alike', async function () {
-      const body = expectOk(await member.get(`/streams/${square}`));
+      const body = expectSuccess(await member.get(`/streams/${square}`));
       expect(body.stream).to.deep.equal((await streams(member)).find((s) => s.stream_id === square));
-      expect(expectOk(await admin.get(`/streams/${den}`)).stream).to.include({ name: 'member den', invite_only: true, subscriber_count: 1 });
-      for (const id of [vault, 9999]) expectError(await member.get(`/streams/${id}`), 'BAD_REQUEST', 'Invalid channel ID');
-      expectError(await guest.get(`/streams/${welcome}`), 'BAD_REQUEST', 'Invalid channel ID');
+      expect(expectSuccess(await admin.get(`/streams/${den}`)).stream).to.include({ name: 'member den', invite_only: true, subscriber_count: 1 });
+      for (const id of [vault, 9999]) expectFailure(await member.get(`/streams/${id}`), 'BAD_REQUEST', 'Invalid channel ID');
+      expectFailure(await guest.get(`/streams/${welcome}`), 'BAD_REQUEST', 'Invalid channel ID');
     });
 
     it('GET /streams/{id}/members lists the subscribers in id order', async function () {
-      expect(expectOk(await member.get(`/streams/${square}/members`)).subscribers).to.deep.equal([server.owner.userId, guest.userId]);
-      expect(expectOk(await admin.get(`/streams/${den}/members`)).subscribers).to.deep.equal([member.userId]);
-      expectError(await member.get(`/streams/${vault}/members`), 'BAD_REQUEST', 'Invalid channel ID');
+      expect(expectSuccess(await member.get(`/streams/${square}/members`)).subscribers).to.deep.equal([server.owner.userId, guest.userId]);
+      expect(expectSuccess(await admin.get(`/streams/${den}/members`)).subscribers).to.deep.equal([member.userId]);
+      expectFailure(await member.get(`/streams/${vault}/members`), 'BAD_REQUEST', 'Invalid channel ID');
     });
 
     it('GET /get_stream_id finds a channel in any letter case, and only a visible one', async function () {
-      expect(expectOk(await member.get('/get_stream_id', { stream: 'TOWN Square' })).stream_id).to.equal(square);
+      expect(expectSuccess(await member.get('/get_stream_id', { stream: 'TOWN Square' })).stream_id).to.equal(square);
       expect(await member.get('/get_stream_id', { stream: 'nowhere' })).to.deep.include({ status: 400, body: { result: 'error', code: 'BAD_REQUEST', msg: "Invalid channel name 'nowhere'" } });
-      expectError(await member.get('/get_stream_id', { stream: 'admin vault' }), 'BAD_REQUEST', "Invalid channel name 'admin vault'");
+      expectFailure(await member.get('/get_stream_id', { stream: 'admin vault' }), 'BAD_REQUEST', "Invalid channel name 'admin vault'");
     });
 
     it('GET /users/{user_id}/subscriptions/{stream_id} tells whether a user is subscribed', async function () {
-      expect(expectOk(await member.get(`/users/${guest.userId}/subscriptions/${square}`))).to.deep.equal({ result: 'success', msg: '', is_subscribed: true });
-      expect(expectOk(await member.get(`/users/${member.userId}/subscriptions/${square}`)).is_subscribed).to.equal(false);
-      expectError(await member.get(`/users/9999/subscriptions/${square}`), 'BAD_REQUEST', 'No such user');
-      expectError(await member.get(`/users/${admin.userId}/subscriptions/${vault}`), 'BAD_REQUEST', 'Invalid channel ID');
+      expect(expectSuccess(await member.get(`/users/${guest.userId}/subscriptions/${square}`))).to.deep.equal({ result: 'success', msg: '', is_subscribed: true });
+      expect(expectSuccess(await member.get(`/users/${member.userId}/subscriptions/${square}`)).is_subscribed).to.equal(false);
+      expectFailure(await member.get(`/users/9999/subscriptions/${square}`), 'BAD_REQUEST', 'No such user');
+      expectFailure(await member.get(`/users/${admin.userId}/subscriptions/${vault}`), 'BAD_REQUEST', 'Invalid channel ID');
     });
   });
 });

@@ -4,25 +4,27 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { acceptLink, createLink, expectBadRequest, expectOk, newcomer } from '../support/invite-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createChannels } from '../support/channel-requests.js';
+import { acceptLink, createLink, newcomer } from '../support/invite-requests.js';
+import { numberField, numbersField, objectField } from '../support/json-fields.js';
+import { expectBadRequest, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('invitation links: joining', function () {
-  let server: TestServer;
-  let admin: ApiClient;
+  let server: TestServer, admin: ApiClient;
   const channel: Record<string, number> = {};
   let team: number;
   const keys: string[] = [];
 
   const createChannel = async (name: string, params: Record<string, unknown> = {}): Promise<void> => {
-    expectOk(await server.owner.post('/users/me/subscriptions', { subscriptions: [{ name }], ...params }));
-    channel[name] = expectOk(await server.owner.get('/get_stream_id', { stream: name })).stream_id;
+    [channel[name]] = await createChannels(server.owner, [name], params);
   };
 
   /** Accepts the link as a new person, logs them in, and returns their client. */
   const joinThrough = async (key: string, name = 'Newcomer'): Promise<ApiClient> => {
     const person = newcomer(name);
-    const joined = expectOk(await acceptLink(server, key, person));
+    const joined = expectSuccess(await acceptLink(server, key, person));
     expect(joined).to.include({ email: person.email });
     expect(joined.user_id).to.be.a('number');
     const client = await server.anonymous.login(person.email, person.password);
@@ -35,22 +37,21 @@ describe('invitation links: joining', function () {
     return key;
   };
   const channelsOf = async (client: ApiClient): Promise<number[]> =>
-    (expectOk(await client.get('/users/me/subscriptions')).subscriptions as { stream_id: number }[]).map((sub) => sub.stream_id).sort((a, b) => a - b);
-  const membersOf = async (groupId: number): Promise<number[]> => expectOk(await server.owner.get(`/user_groups/${groupId}/members`)).members;
+    (expectSuccess(await client.get('/users/me/subscriptions')).subscriptions as { stream_id: number }[]).map((sub) => sub.stream_id).sort((a, b) => a - b);
+  const membersOf = async (groupId: number): Promise<number[]> => numbersField(expectSuccess(await server.owner.get(`/user_groups/${groupId}/members`)), 'members');
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
+    ({ server, admin } = await startServerWith('admin'));
     await createChannel('lobby', { is_default_stream: true });
     await createChannel('projects', { principals: [admin.userId] });
-    team = expectOk(await admin.post('/user_groups/create', { name: 'Welcome team', description: '', members: [] })).group_id;
+    team = numberField(expectSuccess(await admin.post('/user_groups/create', { name: 'Welcome team', description: '', members: [] })), 'group_id');
   });
   after(() => server.stop());
 
   it("creates the account with the link's role, channels and groups, and without the default channels", async function () {
     const key = await link({ invite_as: Role.Moderator, stream_ids: [channel.projects], group_ids: [team] });
     const joiner = await joinThrough(key, 'Mona');
-    expect(expectOk(await admin.get(`/users/${joiner.userId}`)).user).to.include({ user_id: joiner.userId, role: Role.Moderator, full_name: 'Mona' });
+    expect(expectSuccess(await admin.get(`/users/${joiner.userId}`)).user).to.include({ user_id: joiner.userId, role: Role.Moderator, full_name: 'Mona' });
     expect(await channelsOf(joiner)).to.deep.equal([channel.projects]);
     expect(await membersOf(team)).to.include(joiner.userId);
   });
@@ -58,7 +59,7 @@ describe('invitation links: joining', function () {
   it('adds the default channels when the link includes them', async function () {
     const joiner = await joinThrough(await link({ stream_ids: [channel.projects], include_realm_default_subscriptions: true }));
     expect(await channelsOf(joiner)).to.deep.equal([channel.lobby, channel.projects].sort((a, b) => a - b));
-    expect(expectOk(await admin.get(`/users/${joiner.userId}`)).user.role).to.equal(Role.Member);
+    expect(objectField(expectSuccess(await admin.get(`/users/${joiner.userId}`)), 'user').role).to.equal(Role.Member);
   });
 
   it('leaves accounts created by POST /users in the default channels, as before', async function () {
@@ -96,8 +97,8 @@ describe('invitation links: joining', function () {
 
   it('refuses a revoked link and an unknown key with the same message', async function () {
     const key = await link();
-    const id = (expectOk(await admin.get('/invites')).invites as { id: number }[]).at(-1)!.id;
-    expectOk(await admin.delete(`/invites/multiuse/${id}`));
+    const id = (expectSuccess(await admin.get('/invites')).invites as { id: number }[]).at(-1)!.id;
+    expectSuccess(await admin.delete(`/invites/multiuse/${id}`));
     expectBadRequest(await acceptLink(server, key, newcomer()), 'Invalid or expired invitation link');
     expectBadRequest(await acceptLink(server, 'x'.repeat(32), newcomer()), 'Invalid or expired invitation link');
   });

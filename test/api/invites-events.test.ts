@@ -1,22 +1,17 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { acceptLink, createLink, expectOk, listInvites, newcomer } from '../support/invite-requests.js';
+import { acceptLink, createLink, listInvites, newcomer } from '../support/invite-requests.js';
 import { drain, ofType, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('invitation links: invites_changed', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let member: ApiClient;
-  let other: ApiClient;
+  let server: TestServer, admin: ApiClient, member: ApiClient, other: ApiClient;
   let queues: { owner: Queue; admin: Queue; member: Queue; other: Queue };
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    member = await server.createUser('Mia Member');
-    other = await server.createUser('Otto Other');
+    ({ server, admin, member, other } = await startServerWith('admin', 'member', 'other'));
   });
   beforeEach(async function () {
     queues = {
@@ -44,14 +39,14 @@ describe('invitation links: invites_changed', function () {
     await createLink(server, member);
     await received();
     const id = (await listInvites(member)).at(-1)!.id;
-    expectOk(await admin.delete(`/invites/multiuse/${id}`));
+    expectSuccess(await admin.delete(`/invites/multiuse/${id}`));
     expect(await received()).to.deep.equal({ owner: 1, admin: 1, member: 1, other: 0 });
   });
 
   it('sends nothing when a link is used: the list of links does not change', async function () {
     const { key } = await createLink(server, member);
     await received();
-    expectOk(await acceptLink(server, key, newcomer()));
+    expectSuccess(await acceptLink(server, key, newcomer()));
     expect(await received()).to.deep.equal({ owner: 0, admin: 0, member: 0, other: 0 });
   });
 });

@@ -1,22 +1,18 @@
 import { expect } from 'chai';
 import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createLink, expectBadRequest, expectOk, listInvites } from '../support/invite-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createLink, listInvites } from '../support/invite-requests.js';
+import { expectBadRequest, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const DAY_MINUTES = 1440;
 
 describe('invitation links: listing and revoking', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let member: ApiClient;
-  let other: ApiClient;
+  let server: TestServer, admin: ApiClient, member: ApiClient, other: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    member = await server.createUser('Mia Member');
-    other = await server.createUser('Otto Other');
+    ({ server, admin, member, other } = await startServerWith('admin', 'member', 'other'));
   });
   after(() => server.stop());
 
@@ -64,18 +60,18 @@ describe('invitation links: listing and revoking', function () {
     await createLink(server, member);
     const { id } = await newest(member);
     expectBadRequest(await other.delete(`/invites/multiuse/${id}`), 'Insufficient permission');
-    expectOk(await member.delete(`/invites/multiuse/${id}`));
+    expectSuccess(await member.delete(`/invites/multiuse/${id}`));
     expect((await listInvites(member)).map((invite) => invite.id)).to.not.include(id);
     expectBadRequest(await member.delete(`/invites/multiuse/${id}`), 'Invitation link has already been revoked');
   });
 
   it("lets an administrator revoke someone else's link, but not an owners' link", async function () {
     await createLink(server, other);
-    expectOk(await admin.delete(`/invites/multiuse/${(await newest(other)).id}`));
+    expectSuccess(await admin.delete(`/invites/multiuse/${(await newest(other)).id}`));
     await createLink(server, server.owner, { invite_as: Role.Owner });
     const ownersLink = (await newest(server.owner)).id;
     expectBadRequest(await admin.delete(`/invites/multiuse/${ownersLink}`), 'Insufficient permission');
-    expectOk(await server.owner.delete(`/invites/multiuse/${ownersLink}`));
+    expectSuccess(await server.owner.delete(`/invites/multiuse/${ownersLink}`));
   });
 
   it('refuses an unknown link id', async function () {

@@ -1,32 +1,27 @@
 import { expect } from 'chai';
 import { type RealmGroupSettingName, Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { createLink, expectBadRequest, expectOk } from '../support/invite-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createChannels } from '../support/channel-requests.js';
+import { createLink } from '../support/invite-requests.js';
+import { numberField } from '../support/json-fields.js';
+import { expectBadRequest, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('invitation links: creating', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, guest: ApiClient;
   const channel: Record<string, number> = {};
   let ownersGroup: number;
   let membersGroup: number;
 
   const createChannel = async (name: string, params: Record<string, unknown> = {}): Promise<void> => {
-    expectOk(await server.owner.post('/users/me/subscriptions', { subscriptions: [{ name }], ...params }));
-    channel[name] = expectOk(await server.owner.get('/get_stream_id', { stream: name })).stream_id;
+    [channel[name]] = await createChannels(server.owner, [name], params);
   };
   const createGroup = async (client: ApiClient, name: string): Promise<number> =>
-    expectOk(await client.post('/user_groups/create', { name, description: '', members: [] })).group_id;
+    numberField(expectSuccess(await client.post('/user_groups/create', { name, description: '', members: [] })), 'group_id');
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, moderator, member, guest } = await startServerWith('admin', 'moderator', 'member', 'guest'));
     await createChannel('lobby', { is_default_stream: true });
     await createChannel('projects');
     await createChannel('vault', { invite_only: true });
@@ -92,7 +87,7 @@ describe('invitation links: creating', function () {
 
   it('refuses a group the caller may not add members to, and system groups', async function () {
     expectBadRequest(await member.post('/invites/multiuse', { group_ids: [membersGroup, ownersGroup] }), `user group ${ownersGroup} in 'group_ids'`);
-    const groups = expectOk(await server.owner.get('/user_groups')).user_groups as { id: number; name: string }[];
+    const groups = expectSuccess(await server.owner.get('/user_groups')).user_groups as { id: number; name: string }[];
     const everyone = groups.find((group) => group.name === 'role:everyone')!.id;
     expectBadRequest(await server.owner.post('/invites/multiuse', { group_ids: [everyone] }), `Invalid user group ID ${everyone} in 'group_ids'`);
     await createLink(server, member, { group_ids: [membersGroup] });
@@ -116,10 +111,10 @@ describe('invitation links: creating', function () {
   /** The owner sets organization permissions through PATCH /realm. */
   const setRealmPermission = async (changes: Partial<Record<RealmGroupSettingName, number>>): Promise<void> => {
     const params = Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, { new: value }]));
-    expectOk(await server.owner.patch('/realm', params));
+    expectSuccess(await server.owner.patch('/realm', params));
   };
   const systemGroup = async (name: string): Promise<number> =>
-    (expectOk(await server.owner.get('/user_groups')).user_groups as { id: number; name: string }[]).find((group) => group.name === name)!.id;
+    (expectSuccess(await server.owner.get('/user_groups')).user_groups as { id: number; name: string }[]).find((group) => group.name === name)!.id;
 
   it('refuses any channel, a default one too, from a caller who may not subscribe others', async function () {
     await setRealmPermission({ can_add_subscribers_group: await systemGroup('role:administrators') });

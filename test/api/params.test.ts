@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
+import { numberField, objectField, stringField } from '../support/json-fields.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 describe('Request parameters', () => {
@@ -8,13 +9,13 @@ describe('Request parameters', () => {
   let fieldId: number;
 
   const settingsOf = async (userId: number) => (await server.ctx.models.users.get(userId))!.settings;
-  const fullNameOf = async (userId: number): Promise<string> => (await server.owner.get(`/users/${userId}`)).body.user.full_name;
+  const fullNameOf = async (userId: number): Promise<string> => stringField(objectField((await server.owner.get(`/users/${userId}`)).body, 'user'), 'full_name');
 
   before(async () => {
     server = await startTestServer();
     member = await server.createUser('Member');
     const field = await server.owner.post('/realm/profile_fields', { name: 'Team', field_type: 1 });
-    fieldId = field.body.id;
+    fieldId = numberField(field.body, 'id');
   });
   after(() => server.stop());
 
@@ -22,8 +23,9 @@ describe('Request parameters', () => {
     it('reads a GET request from the query string', async () => {
       const res = await server.owner.get(`/users/${member.userId}`, { client_gravatar: 'false', include_custom_profile_fields: 'true' });
       expect(res.status).to.equal(200);
-      expect(res.body.user.avatar_url).to.be.a('string');
-      expect(res.body.user.profile_data).to.deep.equal({});
+      const user = objectField(res.body, 'user');
+      expect(user.avatar_url).to.be.a('string');
+      expect(user.profile_data).to.deep.equal({});
       expect(res.body).to.not.have.property('ignored_parameters_unsupported');
     });
 
@@ -46,8 +48,9 @@ describe('Request parameters', () => {
       const res = await server.owner.request('PATCH', `/users/${member.userId}`, form);
       expect(res.status).to.equal(200);
       const read = await server.owner.get(`/users/${member.userId}`, { include_custom_profile_fields: 'true' });
-      expect(read.body.user.full_name).to.equal('From Multipart');
-      expect(read.body.user.profile_data[String(fieldId)]).to.include({ value: 'Platform' });
+      const user = objectField(read.body, 'user');
+      expect(user.full_name).to.equal('From Multipart');
+      expect(objectField(user, 'profile_data')[String(fieldId)]).to.include({ value: 'Platform' });
     });
 
     for (const [what, contentType, body] of [
@@ -81,7 +84,7 @@ describe('Request parameters', () => {
       const res = await server.owner.patch(`/users/${member.userId}`, { profile_data: [{ id: fieldId, value: 'Infra' }] });
       expect(res.status).to.equal(200);
       const read = await server.owner.get(`/users/${member.userId}`, { include_custom_profile_fields: 'true' });
-      expect(read.body.user.profile_data).to.deep.equal({ [String(fieldId)]: { value: 'Infra', rendered_value: null } });
+      expect(objectField(read.body, 'user').profile_data).to.deep.equal({ [String(fieldId)]: { value: 'Infra', rendered_value: null } });
     });
 
     it('refuses a value that is not JSON with BAD_REQUEST naming the parameter', async () => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
-import { expectRefused, legacy, modern, nowSeconds, ping, serverTimestamp } from '../support/presence-requests.js';
+import { aggregatedPresenceIn, legacy, modern, nowSeconds, ping, presencesIn, serverTimestamp } from '../support/presence-requests.js';
 import { registerQueue } from '../support/realtime-client.js';
+import { expectFailure } from '../support/response-assertions.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const DAY = 86_400_000;
@@ -36,17 +37,17 @@ describe('presence API: reading presence', function () {
       server.clock.advance(141_000);
       await ping(ben, { status: 'idle', ping_only: true });
       const res = await viewer.get(`/users/${ben.userId}/presence`);
-      expect(res.body.presence.aggregated).to.deep.equal({ status: 'idle', timestamp: nowSeconds(server) });
+      expect(aggregatedPresenceIn(res.body)).to.deep.equal({ status: 'idle', timestamp: nowSeconds(server) });
     });
 
     it('a user who never pinged has no presence data', async function () {
       const cy = await fresh('Cy Silent');
-      expectRefused(await viewer.get(`/users/${cy.userId}/presence`), 'BAD_REQUEST', `No presence data for ${cy.userId}`);
+      expectFailure(await viewer.get(`/users/${cy.userId}/presence`), 'BAD_REQUEST', `No presence data for ${cy.userId}`);
     });
 
     it('an unknown user is refused', async function () {
-      expectRefused(await viewer.get('/users/999999/presence'), 'BAD_REQUEST', 'No such user');
-      expectRefused(await viewer.get('/users/nobody@test.example/presence'), 'BAD_REQUEST', 'No such user');
+      expectFailure(await viewer.get('/users/999999/presence'), 'BAD_REQUEST', 'No such user');
+      expectFailure(await viewer.get('/users/nobody@test.example/presence'), 'BAD_REQUEST', 'No such user');
     });
   });
 
@@ -70,7 +71,7 @@ describe('presence API: reading presence', function () {
       const fay = await fresh('Fay Register');
       await ping(fay, { status: 'active', ping_only: true });
       const { state } = await registerQueue(viewer, { fetch_event_types: ['presence'] });
-      expect(state.presences[fay.email]).to.deep.equal(legacy('active', nowSeconds(server)));
+      expect(presencesIn(state)[fay.email]).to.deep.equal(legacy('active', nowSeconds(server)));
       expect(state.presence_last_update_id).to.equal(server.ctx.presence.lastUpdateId);
       expect(state.server_timestamp).to.equal(serverTimestamp(server));
     });
@@ -83,7 +84,7 @@ describe('presence API: reading presence', function () {
         const gus = await fresh(`Gus ${label}`);
         await ping(gus, { status: 'active', ping_only: true });
         const { state } = await registerQueue(viewer, { fetch_event_types: ['presence'], ...params });
-        expect(state.presences[String(gus.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
+        expect(presencesIn(state)[String(gus.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
         expect(state.presences).to.not.have.property(gus.email);
       });
     }
@@ -93,7 +94,7 @@ describe('presence API: reading presence', function () {
       await ping(hal, { status: 'active', ping_only: true });
       server.clock.advance(3 * DAY);
       const keys = async (params: Record<string, unknown>) =>
-        Object.keys((await registerQueue(viewer, { fetch_event_types: ['presence'], slim_presence: true, ...params })).state.presences);
+        Object.keys(presencesIn((await registerQueue(viewer, { fetch_event_types: ['presence'], slim_presence: true, ...params })).state));
       expect(await keys({})).to.include(String(hal.userId));
       expect(await keys({ presence_history_limit_days: 4 })).to.include(String(hal.userId));
       expect(await keys({ presence_history_limit_days: 2 })).to.not.include(String(hal.userId));
@@ -102,8 +103,8 @@ describe('presence API: reading presence', function () {
     });
 
     it('presence_history_limit_days must be a non-negative integer', async function () {
-      expectRefused(await viewer.post('/register', { presence_history_limit_days: -1 }), 'BAD_REQUEST', "'presence_history_limit_days'");
-      expectRefused(await viewer.post('/register', { slim_presence: 'maybe' }), 'BAD_REQUEST', "'slim_presence'");
+      expectFailure(await viewer.post('/register', { presence_history_limit_days: -1 }), 'BAD_REQUEST', "'presence_history_limit_days'");
+      expectFailure(await viewer.post('/register', { slim_presence: 'maybe' }), 'BAD_REQUEST', "'slim_presence'");
     });
 
     it('no presence fields when presence is not among the fetched types; -1 when nobody has presence', async function () {
@@ -128,14 +129,14 @@ describe('presence API: reading presence', function () {
       expect(own.presences).to.not.have.property(String(ivy.userId));
       expect((await ping(viewer, { status: 'active' })).presences).to.not.have.property(ivy.email);
       expect((await viewer.get('/realm/presence')).body.presences).to.not.have.property(ivy.email);
-      expectRefused(await viewer.get(`/users/${ivy.userId}/presence`), 'BAD_REQUEST', 'No presence data');
+      expectFailure(await viewer.get(`/users/${ivy.userId}/presence`), 'BAD_REQUEST', 'No presence data');
       const { state } = await registerQueue(viewer, { fetch_event_types: ['presence'], slim_presence: true });
       expect(state.presences).to.not.have.property(String(ivy.userId));
 
       // Turned back on, the next ping shows them again.
       expect((await ivy.patch('/settings', { presence_enabled: true })).status).to.equal(200);
       await ping(ivy, { status: 'active', ping_only: true });
-      expect((await viewer.get(`/users/${ivy.userId}/presence`)).body.presence.aggregated).to.deep.equal({ status: 'active', timestamp: nowSeconds(server) });
+      expect(aggregatedPresenceIn((await viewer.get(`/users/${ivy.userId}/presence`)).body)).to.deep.equal({ status: 'active', timestamp: nowSeconds(server) });
     });
   });
 });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { dummyEmail } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { expectRefused, legacy, modern, nowSeconds, ping, serverTimestamp } from '../support/presence-requests.js';
+import { aggregatedPresenceIn, legacy, modern, nowSeconds, ping, presencesIn, serverTimestamp } from '../support/presence-requests.js';
+import { expectFailure } from '../support/response-assertions.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const MINUTE = 60_000;
@@ -22,12 +23,12 @@ describe('presence API: POST /users/me/presence', function () {
 
   describe('parameters', function () {
     it('status is required', async function () {
-      expectRefused(await ann.post('/users/me/presence', {}), 'REQUEST_VARIABLE_MISSING', "'status'");
+      expectFailure(await ann.post('/users/me/presence', {}), 'REQUEST_VARIABLE_MISSING', "'status'");
     });
 
     for (const status of ['away', 'offline', 'ACTIVE', '']) {
       it(`status ${JSON.stringify(status)} is refused, naming status`, async function () {
-        expectRefused(await ann.post('/users/me/presence', { status }), 'BAD_REQUEST', "'status'");
+        expectFailure(await ann.post('/users/me/presence', { status }), 'BAD_REQUEST', "'status'");
       });
     }
 
@@ -43,14 +44,14 @@ describe('presence API: POST /users/me/presence', function () {
     ];
     for (const [name, value] of invalid) {
       it(`${name}=${JSON.stringify(value)} is refused, naming ${name}`, async function () {
-        expectRefused(await ann.post('/users/me/presence', { status: 'active', [name]: value }), 'BAD_REQUEST', `'${name}'`);
+        expectFailure(await ann.post('/users/me/presence', { status: 'active', [name]: value }), 'BAD_REQUEST', `'${name}'`);
       });
     }
 
     it('a refused request records nothing', async function () {
       const quiet = await fresh('Quiet Refused');
       await quiet.post('/users/me/presence', { status: 'active', last_update_id: -5 });
-      expectRefused(await server.owner.get(`/users/${quiet.userId}/presence`), 'BAD_REQUEST', 'No presence data');
+      expectFailure(await server.owner.get(`/users/${quiet.userId}/presence`), 'BAD_REQUEST', 'No presence data');
     });
 
     it('new_user_input is accepted (no usage statistics are kept from it)', async function () {
@@ -64,7 +65,7 @@ describe('presence API: POST /users/me/presence', function () {
       const bea = await fresh('Bea Legacy');
       const body = await ping(bea, { status: 'active' });
       expect(body).to.have.keys(['result', 'msg', 'presences', 'server_timestamp', 'presence_last_update_id', 'zephyr_mirror_active']);
-      expect(body.presences[bea.email]).to.deep.equal(legacy('active', nowSeconds(server)));
+      expect(presencesIn(body)[bea.email]).to.deep.equal(legacy('active', nowSeconds(server)));
       expect(body.server_timestamp).to.equal(serverTimestamp(server));
       expect(body.presence_last_update_id).to.equal(server.ctx.presence.lastUpdateId);
       expect(body.zephyr_mirror_active).to.equal(false);
@@ -73,7 +74,7 @@ describe('presence API: POST /users/me/presence', function () {
     it('slim_presence: the modern format keyed by user id', async function () {
       const cal = await fresh('Cal Slim');
       const body = await ping(cal, { status: 'active', slim_presence: true });
-      expect(body.presences[String(cal.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
+      expect(presencesIn(body)[String(cal.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
       expect(body.presences).to.not.have.property(cal.email);
     });
 
@@ -82,7 +83,7 @@ describe('presence API: POST /users/me/presence', function () {
       expect((await hidden.patch('/settings', { email_address_visibility: 4 })).status).to.equal(200);
       const body = await ping(hidden, { status: 'active' });
       const placeholder = dummyEmail(hidden.userId, new URL(server.url).hostname);
-      expect(body.presences[placeholder]).to.deep.equal(legacy('active', nowSeconds(server)));
+      expect(presencesIn(body)[placeholder]).to.deep.equal(legacy('active', nowSeconds(server)));
       expect(body.presences).to.not.have.property(hidden.email);
     });
 
@@ -91,7 +92,7 @@ describe('presence API: POST /users/me/presence', function () {
       const body = await ping(dee, { status: 'active', ping_only: true });
       expect(body).to.deep.equal({ result: 'success', msg: '', zephyr_mirror_active: false });
       const seen = await server.owner.get(`/users/${dee.userId}/presence`);
-      expect(seen.body.presence.aggregated).to.deep.equal({ status: 'active', timestamp: nowSeconds(server) });
+      expect(aggregatedPresenceIn(seen.body)).to.deep.equal({ status: 'active', timestamp: nowSeconds(server) });
     });
   });
 
@@ -102,8 +103,8 @@ describe('presence API: POST /users/me/presence', function () {
       server.clock.advance(MINUTE);
       await ping(fay, { status: 'active', ping_only: true });
       const first = await ping(eve, { status: 'active', last_update_id: -1 });
-      expect(first.presences[String(fay.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
-      expect(first.presences[String(eve.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
+      expect(presencesIn(first)[String(fay.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
+      expect(presencesIn(first)[String(eve.userId)]).to.deep.equal(modern(nowSeconds(server), nowSeconds(server)));
       const id = first.presence_last_update_id as number;
       expect(id).to.equal(server.ctx.presence.lastUpdateId);
 
@@ -154,10 +155,10 @@ describe('presence API: POST /users/me/presence', function () {
       await ping(jo, { status: 'active', ping_only: true });
       const activeAt = nowSeconds(server);
       server.clock.advance(140_000);
-      expect((await ping(jo, { status: 'idle' })).presences[jo.email]).to.deep.equal(legacy('active', activeAt));
+      expect(presencesIn(await ping(jo, { status: 'idle' }))[jo.email]).to.deep.equal(legacy('active', activeAt));
       server.clock.advance(1_000);
-      expect((await ping(jo, { status: 'idle' })).presences[jo.email]).to.deep.equal(legacy('idle', nowSeconds(server)));
-      expect((await ping(jo, { status: 'idle', slim_presence: true })).presences[String(jo.userId)]).to.deep.equal(
+      expect(presencesIn(await ping(jo, { status: 'idle' }))[jo.email]).to.deep.equal(legacy('idle', nowSeconds(server)));
+      expect(presencesIn(await ping(jo, { status: 'idle', slim_presence: true }))[String(jo.userId)]).to.deep.equal(
         modern(activeAt, nowSeconds(server)),
       );
     });
@@ -167,7 +168,7 @@ describe('presence API: POST /users/me/presence', function () {
       const joined = nowSeconds(server);
       server.clock.advance(10 * MINUTE);
       const body = await ping(kit, { status: 'idle', slim_presence: true });
-      expect(body.presences[String(kit.userId)]).to.deep.equal(modern(joined, nowSeconds(server)));
+      expect(presencesIn(body)[String(kit.userId)]).to.deep.equal(modern(joined, nowSeconds(server)));
     });
   });
 });

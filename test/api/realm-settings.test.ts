@@ -1,39 +1,21 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-
-function expectError(res: ApiResponse, code: string, msg: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code, msg });
-}
-
-function expectOk(res: ApiResponse): Record<string, unknown> {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body.result).to.equal('success');
-  return res.body;
-}
+import type { ApiClient } from '../support/api-client.js';
+import { systemGroupIds } from '../support/group-requests.js';
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('PATCH /realm', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let guest: ApiClient;
-  const sys: Record<string, number> = {};
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, guest: ApiClient;
+  let sys: Record<string, number>;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
-    const listed = expectOk(await server.owner.get('/user_groups')).user_groups as { id: number; name: string; is_system_group: boolean }[];
-    for (const group of listed) if (group.is_system_group) sys[group.name] = group.id;
+    ({ server, admin, moderator, member, guest } = await startServerWith('admin', 'moderator', 'member', 'guest'));
+    sys = await systemGroupIds(server.owner);
   });
   after(() => server.stop());
 
-  const realmState = async (client: ApiClient = member) => expectOk(await client.post('/register', { fetch_event_types: ['realm'] }));
+  const realmState = async (client: ApiClient = member) => expectSuccess(await client.post('/register', { fetch_event_types: ['realm'] }));
   const head = () => server.ctx.store.headPosition();
 
   it('lets the owner change the profile, settings and group permissions; answers with what changed', async function () {
@@ -51,7 +33,7 @@ describe('PATCH /realm', function () {
       can_resolve_topics_group: { new: sys['role:moderators'], old: sys['role:everyone'] },
       can_mention_many_users_group: { new: { direct_members: [member.userId], direct_subgroups: [sys['role:administrators']] } },
     });
-    expect(expectOk(res)).to.deep.equal({
+    expect(expectSuccess(res)).to.deep.equal({
       result: 'success',
       msg: '',
       name: 'updated',
@@ -81,34 +63,34 @@ describe('PATCH /realm', function () {
       realm_can_resolve_topics_group: sys['role:moderators'],
       realm_can_mention_many_users_group: { direct_members: [member.userId], direct_subgroups: [sys['role:administrators']] },
     });
-    expect(expectOk(await server.anonymous.get('/server_settings'))).to.include({ realm_name: 'Elsinore', realm_description: '<p>Castle &lt;b&gt;talk&lt;/b&gt;</p>' });
+    expect(expectSuccess(await server.anonymous.get('/server_settings'))).to.include({ realm_name: 'Elsinore', realm_description: '<p>Castle &lt;b&gt;talk&lt;/b&gt;</p>' });
   });
 
   it('answers a request that changes nothing with no fields, appending nothing', async function () {
     const state = await realmState();
     const before = await head();
     const res = await admin.patch('/realm', { name: state.realm_name, allow_message_editing: state.realm_allow_message_editing, can_resolve_topics_group: { new: state.realm_can_resolve_topics_group } });
-    expect(expectOk(res)).to.deep.equal({ result: 'success', msg: '' });
+    expect(expectSuccess(res)).to.deep.equal({ result: 'success', msg: '' });
     expect(await head()).to.equal(before);
   });
 
   it('lists parameters it does not know as ignored, and changes the rest', async function () {
-    const res = expectOk(await admin.patch('/realm', { email_changes_disabled: true, realm_icon: 'x.png' }));
+    const res = expectSuccess(await admin.patch('/realm', { email_changes_disabled: true, realm_icon: 'x.png' }));
     expect(res).to.deep.equal({ result: 'success', msg: '', email_changes_disabled: true, ignored_parameters_unsupported: ['realm_icon'] });
-    expectOk(await admin.patch('/realm', { email_changes_disabled: false }));
+    expectSuccess(await admin.patch('/realm', { email_changes_disabled: false }));
   });
 
   it('refuses moderators, members and guests', async function () {
     for (const client of [moderator, member, guest]) {
-      expectError(await client.patch('/realm', { name_changes_disabled: true }), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+      expectExactFailure(await client.patch('/realm', { name_changes_disabled: true }), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
     }
     expect((await realmState()).realm_name_changes_disabled).to.equal(false);
   });
 
   it('lets administrators change what is not reserved to owners', async function () {
     const res = await admin.patch('/realm', { name_changes_disabled: true, can_add_subscribers_group: { new: sys['role:moderators'] } });
-    expect(expectOk(res)).to.deep.equal({ result: 'success', msg: '', name_changes_disabled: true, can_add_subscribers_group: sys['role:moderators'] });
-    expectOk(await admin.patch('/realm', { name_changes_disabled: false, can_add_subscribers_group: { new: sys['role:members'] } }));
+    expect(expectSuccess(res)).to.deep.equal({ result: 'success', msg: '', name_changes_disabled: true, can_add_subscribers_group: sys['role:moderators'] });
+    expectSuccess(await admin.patch('/realm', { name_changes_disabled: false, can_add_subscribers_group: { new: sys['role:members'] } }));
   });
 
   /** Each owner-only setting with a valid value (group ids are known only once the server runs). */
@@ -123,7 +105,7 @@ describe('PATCH /realm', function () {
   for (const [name, value] of ownerOnly) {
     it(`refuses ${name} to administrators: owners only`, async function () {
       const before = await head();
-      expectError(await admin.patch('/realm', { name: 'Admin was here', [name]: value() }), 'UNAUTHORIZED_PRINCIPAL', `Must be an organization owner to change '${name}'`);
+      expectExactFailure(await admin.patch('/realm', { name: 'Admin was here', [name]: value() }), 'UNAUTHORIZED_PRINCIPAL', `Must be an organization owner to change '${name}'`);
       expect(await head()).to.equal(before);
     });
   }
@@ -131,8 +113,8 @@ describe('PATCH /realm', function () {
   it('refuses bad values with a message naming the parameter, and applies nothing of the request', async function () {
     const state = await realmState();
     const before = await head();
-    const retired = expectOk(await member.post('/user_groups/create', { name: 'retired', description: '', members: [] })).group_id as number;
-    expectOk(await member.post(`/user_groups/${retired}/deactivate`));
+    const retired = expectSuccess(await member.post('/user_groups/create', { name: 'retired', description: '', members: [] })).group_id as number;
+    expectSuccess(await member.post(`/user_groups/${retired}/deactivate`));
     const afterSetup = await head();
     const patch = (params: Record<string, unknown>) => server.owner.patch('/realm', { name: 'Half applied', invite_required: !state.realm_invite_required, ...params });
     const cases: [Record<string, unknown>, string][] = [
@@ -156,7 +138,7 @@ describe('PATCH /realm', function () {
       [{ can_create_public_channel_group: { new: sys['role:members'], old: sys['role:owners'] } }, "Invalid 'can_create_public_channel_group': 'old' value does not match the expected value."],
       [{ can_create_public_channel_group: 'members' }, "Argument 'can_create_public_channel_group' is not valid JSON."],
     ];
-    for (const [params, msg] of cases) expectError(await patch(params), 'BAD_REQUEST', msg);
+    for (const [params, msg] of cases) expectExactFailure(await patch(params), 'BAD_REQUEST', msg);
     expect(await head()).to.equal(afterSetup);
     expect(afterSetup).to.be.greaterThan(before);
     const { queue_id: _q, last_event_id: _l, ...now } = await realmState();
@@ -165,13 +147,13 @@ describe('PATCH /realm', function () {
   });
 
   it('puts a group permission into effect at once: can_create_groups', async function () {
-    expectOk(await server.owner.patch('/realm', { can_create_groups: { new: sys['role:moderators'] } }));
+    expectSuccess(await server.owner.patch('/realm', { can_create_groups: { new: sys['role:moderators'] } }));
     try {
-      expectError(await member.post('/user_groups/create', { name: 'members may not', description: '', members: [] }), 'BAD_REQUEST', 'Insufficient permission');
-      expectOk(await moderator.post('/user_groups/create', { name: 'moderators may', description: '', members: [] }));
+      expectExactFailure(await member.post('/user_groups/create', { name: 'members may not', description: '', members: [] }), 'BAD_REQUEST', 'Insufficient permission');
+      expectSuccess(await moderator.post('/user_groups/create', { name: 'moderators may', description: '', members: [] }));
     } finally {
-      expectOk(await server.owner.patch('/realm', { can_create_groups: { new: sys['role:members'], old: sys['role:moderators'] } }));
+      expectSuccess(await server.owner.patch('/realm', { can_create_groups: { new: sys['role:members'], old: sys['role:moderators'] } }));
     }
-    expectOk(await member.post('/user_groups/create', { name: 'members may again', description: '', members: [] }));
+    expectSuccess(await member.post('/user_groups/create', { name: 'members may again', description: '', members: [] }));
   });
 });

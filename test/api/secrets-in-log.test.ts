@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { join } from 'node:path';
+import { stringField } from '../support/json-fields.js';
 import { OWNER_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
 
 interface LogRow {
@@ -55,7 +56,7 @@ describe('Secrets never reach the event log', () => {
     const regenerated = await alice.post('/users/me/api_key/regenerate');
     expect(regenerated.status).to.equal(200);
     remember(regenerated.body.api_key);
-    const aliceNow = alice.withCredentials('alice@test.example', regenerated.body.api_key, alice.userId);
+    const aliceNow = alice.withCredentials('alice@test.example', stringField(regenerated.body, 'api_key'), alice.userId);
 
     // An email change, requested and confirmed.
     const mailsBefore = server.mailer.sent.length;

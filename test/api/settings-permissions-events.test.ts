@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import type { ReceivedEvent } from '../support/event-schemas.js';
+import { systemGroupIds } from '../support/group-requests.js';
 import { drain, ofType, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const MODERN = { client_capabilities: { user_settings_object: true, include_deactivated_groups: true } };
 const LEGACY = { client_capabilities: { user_settings_object: true } };
@@ -11,33 +13,23 @@ const LEGACY = { client_capabilities: { user_settings_object: true } };
 const withoutIds = (events: readonly ReceivedEvent[]): Record<string, unknown>[] => events.map(({ id: _id, ...rest }) => rest);
 
 describe('events of organization settings and group permissions', function () {
-  let server: TestServer;
-  let member: ApiClient;
-  let guest: ApiClient;
-  const sys: Record<string, number> = {};
+  let server: TestServer, member: ApiClient, guest: ApiClient;
+  let sys: Record<string, number>;
 
   before(async function () {
-    server = await startTestServer();
-    member = await server.createUser('Mia Member');
-    guest = await server.createUser('Gus Guest', Role.Guest);
-    const listed = (await server.owner.get('/user_groups')).body.user_groups as { id: number; name: string; is_system_group: boolean }[];
-    for (const group of listed) if (group.is_system_group) sys[group.name] = group.id;
+    ({ server, member, guest } = await startServerWith('member', 'guest'));
+    sys = await systemGroupIds(server.owner);
   });
   after(() => server.stop());
 
-  const ok = async (pending: Promise<{ status: number; body: Record<string, unknown> }>) => {
-    const res = await pending;
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
   const realmEvents = async (queue: Queue) => withoutIds(ofType(await drain(queue), 'realm'));
 
   it('sends each kind of organization change to every active user, guests included', async function () {
     const queues = [await registerQueue(member), await registerQueue(guest), await registerQueue(server.owner)];
-    await ok(server.owner.patch('/realm', { name: 'Elsinore', description: 'Castle & moat' }));
-    await ok(server.owner.patch('/realm', { allow_message_editing: false, topics_policy: 'disable_empty_topic', message_retention_days: 'unlimited' }));
-    await ok(server.owner.patch('/realm', { message_retention_days: 90 }));
-    await ok(server.owner.patch('/realm', {
+    expectSuccess(await server.owner.patch('/realm', { name: 'Elsinore', description: 'Castle & moat' }));
+    expectSuccess(await server.owner.patch('/realm', { allow_message_editing: false, topics_policy: 'disable_empty_topic', message_retention_days: 'unlimited' }));
+    expectSuccess(await server.owner.patch('/realm', { message_retention_days: 90 }));
+    expectSuccess(await server.owner.patch('/realm', {
       can_create_groups: { new: sys['role:moderators'] },
       can_add_subscribers_group: { new: { direct_members: [member.userId], direct_subgroups: [sys['role:administrators']] } },
     }));
@@ -53,23 +45,23 @@ describe('events of organization settings and group permissions', function () {
       },
     ];
     for (const queue of queues) expect(await realmEvents(queue)).to.deep.equal(expected);
-    await ok(server.owner.patch('/realm', { can_create_groups: { new: sys['role:members'] } }));
+    expectSuccess(await server.owner.patch('/realm', { can_create_groups: { new: sys['role:members'] } }));
   });
 
   it('sends nothing for a request that changes nothing', async function () {
     const queue = await registerQueue(member);
     const state = queue.state;
-    await ok(server.owner.patch('/realm', { name: state.realm_name, can_create_groups: { new: state.realm_can_create_groups } }));
+    expectSuccess(await server.owner.patch('/realm', { name: state.realm_name, can_create_groups: { new: state.realm_can_create_groups } }));
     expect(await drain(queue)).to.deep.equal([]);
   });
 
   it('announces a group permission change as user_group update, to clients that list the group', async function () {
     const modern = await registerQueue(guest, MODERN);
     const legacy = await registerQueue(guest, LEGACY);
-    const id = (await ok(member.post('/user_groups/create', { name: 'watch', description: '', members: [] }))).group_id as number;
+    const id = expectSuccess(await member.post('/user_groups/create', { name: 'watch', description: '', members: [] })).group_id as number;
     await drain(modern);
     await drain(legacy);
-    await ok(member.patch(`/user_groups/${id}`, { can_mention_group: { new: sys['role:moderators'] }, can_join_group: { new: { direct_members: [guest.userId], direct_subgroups: [] } } }));
+    expectSuccess(await member.patch(`/user_groups/${id}`, { can_mention_group: { new: sys['role:moderators'] }, can_join_group: { new: { direct_members: [guest.userId], direct_subgroups: [] } } }));
     const update = {
       type: 'user_group',
       op: 'update',
@@ -79,10 +71,10 @@ describe('events of organization settings and group permissions', function () {
     expect(withoutIds(await drain(modern))).to.deep.equal([update]);
     expect(withoutIds(await drain(legacy))).to.deep.equal([update]);
 
-    await ok(member.post(`/user_groups/${id}/deactivate`));
+    expectSuccess(await member.post(`/user_groups/${id}/deactivate`));
     await drain(modern);
     await drain(legacy);
-    await ok(member.patch(`/user_groups/${id}`, { can_leave_group: { new: sys['role:nobody'] } }));
+    expectSuccess(await member.patch(`/user_groups/${id}`, { can_leave_group: { new: sys['role:nobody'] } }));
     expect(withoutIds(await drain(modern))).to.deep.equal([{ type: 'user_group', op: 'update', group_id: id, data: { can_leave_group: sys['role:nobody'] } }]);
     expect(await drain(legacy)).to.deep.equal([]);
   });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { expectExactFailure } from '../support/response-assertions.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const CONFIRM_LINK = /\/accounts\/confirm_new_email\/[A-Za-z0-9_-]+/;
@@ -23,10 +24,6 @@ describe('PATCH /settings', () => {
   const canLogIn = async (username: string, password: string): Promise<boolean> => {
     const res = await server.anonymous.post('/fetch_api_key', { username, password });
     return res.status === 200;
-  };
-  const expectBadRequest = (res: ApiResponse, msg: string) => {
-    expect(res.status).to.equal(400);
-    expect(res.body).to.include({ result: 'error', code: 'BAD_REQUEST', msg });
   };
 
   before(async () => {
@@ -68,20 +65,20 @@ describe('PATCH /settings', () => {
     it('refuses web_channel_default_view=3 (allowed: 1, 2, 4) and changes nothing', async () => {
       const { client } = await newUser();
       const res = await client.patch('/settings', { web_channel_default_view: 3, high_contrast_mode: true });
-      expectBadRequest(res, "Invalid 'web_channel_default_view': must be one of 1, 2, 4");
+      expectExactFailure(res, 'BAD_REQUEST', "Invalid 'web_channel_default_view': must be one of 1, 2, 4");
       expect(res.body.var_name).to.equal('web_channel_default_view');
       expect(await settingsOf(client)).to.include({ web_channel_default_view: 1, high_contrast_mode: false });
     });
 
     it('refuses an unknown time zone and changes nothing', async () => {
       const { client } = await newUser();
-      expectBadRequest(await client.patch('/settings', { timezone: 'Mars/Olympus_Mons', enable_sounds: false }), "Invalid 'timezone': 'Mars/Olympus_Mons' is not a time zone");
+      expectExactFailure(await client.patch('/settings', { timezone: 'Mars/Olympus_Mons', enable_sounds: false }), 'BAD_REQUEST', "Invalid 'timezone': 'Mars/Olympus_Mons' is not a time zone");
       expect(await settingsOf(client)).to.include({ timezone: '', enable_sounds: true });
     });
 
     it("refuses default_language 'xx'", async () => {
       const { client } = await newUser();
-      expectBadRequest(await client.patch('/settings', { default_language: 'xx' }), "Invalid 'default_language': 'xx' is not a supported language");
+      expectExactFailure(await client.patch('/settings', { default_language: 'xx' }), 'BAD_REQUEST', "Invalid 'default_language': 'xx' is not a supported language");
       expect((await settingsOf(client)).default_language).to.equal('en');
     });
 
@@ -113,7 +110,7 @@ describe('PATCH /settings', () => {
 
     it('refuses a wrong old_password and keeps the password', async () => {
       const { client, email, password } = await newUser();
-      expectBadRequest(await client.patch('/settings', { old_password: 'not-it', new_password: 'brand-new-password' }), "Invalid 'old_password': wrong password");
+      expectExactFailure(await client.patch('/settings', { old_password: 'not-it', new_password: 'brand-new-password' }), 'BAD_REQUEST', "Invalid 'old_password': wrong password");
       expect(await canLogIn(email, password)).to.equal(true);
       expect(await canLogIn(email, 'brand-new-password')).to.equal(false);
     });
@@ -181,7 +178,7 @@ describe('PATCH /settings', () => {
       const { client } = await newUser();
       const taken = await newUser();
       const before = server.mailer.sent.length;
-      expectBadRequest(await client.patch('/settings', { email: taken.email.toUpperCase() }), `Email '${taken.email}' already in use`);
+      expectExactFailure(await client.patch('/settings', { email: taken.email.toUpperCase() }), 'BAD_REQUEST', `Email '${taken.email}' already in use`);
       expect(server.mailer.sent).to.have.length(before);
     });
 
@@ -197,7 +194,7 @@ describe('PATCH /settings', () => {
 
     it('refuses an invalid address naming email', async () => {
       const { client } = await newUser();
-      expectBadRequest(await client.patch('/settings', { email: 'nope' }), "Invalid 'email': 'nope' is not a valid email address");
+      expectExactFailure(await client.patch('/settings', { email: 'nope' }), 'BAD_REQUEST', "Invalid 'email': 'nope' is not a valid email address");
     });
   });
 });

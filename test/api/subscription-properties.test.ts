@@ -1,15 +1,15 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { createChannels, expectOk, logRowCount, mySubscriptions, unsubscribe } from '../support/channel-requests.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createChannels, expectNothingRecorded, mySubscriptions, unsubscribe } from '../support/channel-requests.js';
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('subscriptions API: POST /users/me/subscriptions/properties', function () {
-  let server: TestServer;
-  let member: ApiClient;
+  let server: TestServer, member: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    member = await server.createUser('Mia Member');
+    ({ server, member } = await startServerWith('member'));
   });
   after(() => server.stop());
 
@@ -22,13 +22,8 @@ describe('subscriptions API: POST /users/me/subscriptions/properties', function 
     return sub;
   };
 
-  async function refused(request: () => Promise<ApiResponse>, msg: string, code = 'BAD_REQUEST'): Promise<void> {
-    const rows = logRowCount(server);
-    const res = await request();
-    expect(res.status, JSON.stringify(res.body)).to.equal(400);
-    expect(res.body).to.include({ result: 'error', code, msg });
-    expect(logRowCount(server)).to.equal(rows);
-  }
+  const refused = (request: () => Promise<ApiResponse>, msg: string, code = 'BAD_REQUEST'): Promise<void> =>
+    expectNothingRecorded(server, request, (res) => expectExactFailure(res, code, msg));
 
   it('changes every personal property, answering with result and msg only', async function () {
     const [id, otherId] = await createChannels(member, ['props-a', 'props-b']);
@@ -42,7 +37,7 @@ describe('subscriptions API: POST /users/me/subscriptions/properties', function 
       { stream_id: id, property: 'wildcard_mentions_notify', value: true },
       { stream_id: otherId, property: 'in_home_view', value: false },
     ]);
-    expect(expectOk(res)).to.deep.equal({ result: 'success', msg: '' });
+    expect(expectSuccess(res)).to.deep.equal({ result: 'success', msg: '' });
     expect(await subscriptionTo(id)).to.include({
       color: '#abcdef',
       pin_to_top: true,
@@ -55,14 +50,14 @@ describe('subscriptions API: POST /users/me/subscriptions/properties', function 
       in_home_view: true,
     });
     expect(await subscriptionTo(otherId)).to.include({ is_muted: true, in_home_view: false });
-    expectOk(await update(member, [{ stream_id: otherId, property: 'is_muted', value: false }]));
+    expectSuccess(await update(member, [{ stream_id: otherId, property: 'is_muted', value: false }]));
     expect(await subscriptionTo(otherId)).to.include({ is_muted: false, in_home_view: true });
   });
 
   it('keeps the properties through unsubscribing and subscribing again', async function () {
     const [id] = await createChannels(member, ['props-return']);
-    expectOk(await update(member, [{ stream_id: id, property: 'color', value: '#123456' }]));
-    expectOk(await unsubscribe(member, ['props-return']));
+    expectSuccess(await update(member, [{ stream_id: id, property: 'color', value: '#123456' }]));
+    expectSuccess(await unsubscribe(member, ['props-return']));
     await createChannels(member, ['props-return']);
     expect(await subscriptionTo(id)).to.include({ color: '#123456' });
   });

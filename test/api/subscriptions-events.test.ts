@@ -1,26 +1,20 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
-import { expectError, expectOk, mySubscriptions, subscribe, unsubscribe } from '../support/channel-requests.js';
+import { mySubscriptions, subscribe, unsubscribe } from '../support/channel-requests.js';
+import { objectField } from '../support/json-fields.js';
 import { drain, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 type Shape = Record<string, unknown>;
 
 describe('subscriptions: stream and subscription events', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let subscriber: ApiClient;
-  let outsider: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, subscriber: ApiClient, outsider: ApiClient, guest: ApiClient;
   let queues: Record<'owner' | 'admin' | 'subscriber' | 'outsider' | 'guest', Queue>;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    subscriber = await server.createUser('Sam Subscriber');
-    outsider = await server.createUser('Nora Outsider');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, subscriber, outsider, guest } = await startServerWith('admin', 'subscriber', 'outsider', 'guest'));
   });
   after(() => server.stop());
 
@@ -65,9 +59,9 @@ describe('subscriptions: stream and subscription events', function () {
     return result as Record<keyof typeof queues, Shape[]>;
   }
 
-  const idOf = async (name: string): Promise<number> => expectOk(await server.owner.get('/get_stream_id', { stream: name })).stream_id as number;
+  const idOf = async (name: string): Promise<number> => expectSuccess(await server.owner.get('/get_stream_id', { stream: name })).stream_id as number;
   /** The channel record as GET /streams/{id} gives it now, with the subscriber count it had at the event. */
-  const channelRecord = async (id: number, subscriber_count: number): Promise<Shape> => ({ ...expectOk(await admin.get(`/streams/${id}`)).stream, subscriber_count });
+  const channelRecord = async (id: number, subscriber_count: number): Promise<Shape> => ({ ...objectField(expectSuccess(await admin.get(`/streams/${id}`)), 'stream'), subscriber_count });
   /** The user's subscription record, with subscribers, as GET /users/me/subscriptions gives it now. */
   const subscriptionRecord = async (client: ApiClient, id: number): Promise<Shape> =>
     (await mySubscriptions(client, { include_subscribers: true })).find((sub) => sub.stream_id === id)!;
@@ -77,7 +71,7 @@ describe('subscriptions: stream and subscription events', function () {
   const peer = (op: 'peer_add' | 'peer_remove', id: number, userIds: number[]): Shape => ({ type: 'subscription', op, stream_ids: [id], user_ids: userIds });
 
   it('a new public channel: stream create to every non-guest, subscription add to its creator, peer_add to the rest', async function () {
-    expectOk(await subscribe(subscriber, [{ name: 'plaza', description: 'Open *air*' }]));
+    expectSuccess(await subscribe(subscriber, [{ name: 'plaza', description: 'Open *air*' }]));
     const id = await idOf('plaza');
     const created = streamCreate(await channelRecord(id, 0));
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(subscriber, id)] };
@@ -87,7 +81,7 @@ describe('subscriptions: stream and subscription events', function () {
   });
 
   it('a new default channel: after stream create, default_streams with every default channel to every non-guest', async function () {
-    expectOk(await subscribe(admin, ['welcome'], { is_default_stream: true }));
+    expectSuccess(await subscribe(admin, ['welcome'], { is_default_stream: true }));
     const id = await idOf('welcome');
     const created = streamCreate(await channelRecord(id, 0));
     const defaults = { type: 'default_streams', default_streams: [id] };
@@ -97,7 +91,7 @@ describe('subscriptions: stream and subscription events', function () {
   });
 
   it('a new private channel: only those who may know it hear of it; its subscriber gets stream create and subscription add', async function () {
-    expectOk(await subscribe(admin, ['vault'], { invite_only: true, principals: [subscriber.userId] }));
+    expectSuccess(await subscribe(admin, ['vault'], { invite_only: true, principals: [subscriber.userId] }));
     const id = await idOf('vault');
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(subscriber, id)] };
     const toAdmins = [streamCreate(await channelRecord(id, 0)), peer('peer_add', id, [subscriber.userId])];
@@ -111,43 +105,43 @@ describe('subscriptions: stream and subscription events', function () {
   });
 
   it("a private channel's subscriber changes reach its subscribers and administrators, never a non-subscriber member", async function () {
-    expectOk(await subscribe(admin, ['back room'], { invite_only: true, principals: [subscriber.userId] }));
+    expectSuccess(await subscribe(admin, ['back room'], { invite_only: true, principals: [subscriber.userId] }));
     const id = await idOf('back room');
     await received();
     // The administrator, not subscribed, may not add anyone here; a subscriber may.
-    expectError(await subscribe(admin, ['back room'], { principals: [server.owner.userId] }), 'BAD_REQUEST', 'Unable to access channel (back room).');
-    expectOk(await subscribe(subscriber, ['back room'], { principals: [server.owner.userId] }));
+    expectFailure(await subscribe(admin, ['back room'], { principals: [server.owner.userId] }), 'BAD_REQUEST', 'Unable to access channel (back room).');
+    expectSuccess(await subscribe(subscriber, ['back room'], { principals: [server.owner.userId] }));
     const toPeers = [peer('peer_add', id, [server.owner.userId])];
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(server.owner, id)] };
     expect(await received()).to.deep.equal({ owner: [add], admin: toPeers, subscriber: toPeers, outsider: [], guest: [] });
   });
 
   it('leaving a public channel: subscription remove to the user, peer_remove to everyone else who knows it', async function () {
-    expectOk(await subscribe(subscriber, ['square']));
-    expectOk(await subscribe(outsider, ['square']));
+    expectSuccess(await subscribe(subscriber, ['square']));
+    expectSuccess(await subscribe(outsider, ['square']));
     const id = await idOf('square');
     await received();
-    expect(expectOk(await unsubscribe(subscriber, ['square'])).removed).to.deep.equal(['square']);
+    expect(expectSuccess(await unsubscribe(subscriber, ['square'])).removed).to.deep.equal(['square']);
     const others = [peer('peer_remove', id, [subscriber.userId])];
     const remove = { type: 'subscription', op: 'remove', subscriptions: [{ name: 'square', stream_id: id }] };
     expect(await received()).to.deep.equal({ owner: others, admin: others, subscriber: [remove], outsider: others, guest: [] });
   });
 
   it('losing access to a private channel: subscription remove, then stream delete', async function () {
-    expectOk(await subscribe(admin, ['closet'], { invite_only: true, principals: [subscriber.userId, outsider.userId] }));
+    expectSuccess(await subscribe(admin, ['closet'], { invite_only: true, principals: [subscriber.userId, outsider.userId] }));
     const id = await idOf('closet');
     await received();
-    expectOk(await unsubscribe(admin, ['closet'], { principals: [subscriber.userId] }));
+    expectSuccess(await unsubscribe(admin, ['closet'], { principals: [subscriber.userId] }));
     const remove = { type: 'subscription', op: 'remove', subscriptions: [{ name: 'closet', stream_id: id }] };
     const others = [peer('peer_remove', id, [subscriber.userId])];
     expect(await received()).to.deep.equal({ owner: others, admin: others, subscriber: [remove, streamDelete(id)], outsider: others, guest: [] });
   });
 
   it('a guest comes to know a public channel by being subscribed, and forgets it on leaving', async function () {
-    expectOk(await subscribe(outsider, ['porch']));
+    expectSuccess(await subscribe(outsider, ['porch']));
     const id = await idOf('porch');
     await received();
-    expectOk(await subscribe(admin, ['porch'], { principals: [guest.userId] }));
+    expectSuccess(await subscribe(admin, ['porch'], { principals: [guest.userId] }));
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(guest, id)] };
     const others = [peer('peer_add', id, [guest.userId])];
     expect(await received()).to.deep.equal({
@@ -157,7 +151,7 @@ describe('subscriptions: stream and subscription events', function () {
       outsider: others,
       guest: [streamCreate(await channelRecord(id, 2)), add],
     });
-    expectOk(await unsubscribe(guest, ['porch']));
+    expectSuccess(await unsubscribe(guest, ['porch']));
     const gone = [peer('peer_remove', id, [guest.userId])];
     const remove = { type: 'subscription', op: 'remove', subscriptions: [{ name: 'porch', stream_id: id }] };
     expect(await received()).to.deep.equal({ owner: gone, admin: gone, subscriber: gone, outsider: gone, guest: [remove, streamDelete(id)] });

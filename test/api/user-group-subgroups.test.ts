@@ -1,45 +1,29 @@
 import { expect } from 'chai';
-import { Role } from '@chat/core';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { systemGroupIds } from '../support/group-requests.js';
 import { drain, ofType, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-
-function expectError(res: ApiResponse, code: string, msg: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code, msg });
-}
-
-function expectOk(res: ApiResponse): Record<string, unknown> {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body.result).to.equal('success');
-  return res.body;
-}
+import { expectExactFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('user group subgroups and membership', function () {
-  let server: TestServer;
-  let member: ApiClient;
-  let other: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, member: ApiClient, other: ApiClient, guest: ApiClient;
   let serial = 0;
-  const sys: Record<string, number> = {};
+  let sys: Record<string, number>;
 
   before(async function () {
-    server = await startTestServer();
-    member = await server.createUser('Mia Member');
-    other = await server.createUser('Otto Other');
-    guest = await server.createUser('Gus Guest', Role.Guest);
-    const listed = expectOk(await server.owner.get('/user_groups')).user_groups as { id: number; name: string; is_system_group: boolean }[];
-    for (const group of listed) if (group.is_system_group) sys[group.name] = group.id;
+    ({ server, member, other, guest } = await startServerWith('member', 'other', 'guest'));
+    sys = await systemGroupIds(server.owner);
   });
   after(() => server.stop());
 
   const createGroup = async (params: Record<string, unknown> = {}): Promise<number> => {
     serial += 1;
-    return expectOk(await member.post('/user_groups/create', { name: `unit ${serial}`, description: '', members: [], ...params })).group_id as number;
+    return expectSuccess(await member.post('/user_groups/create', { name: `unit ${serial}`, description: '', members: [], ...params })).group_id as number;
   };
-  const subgroups = async (id: number, params: Record<string, unknown> = {}) => expectOk(await member.get(`/user_groups/${id}/subgroups`, params)).subgroups;
+  const subgroups = async (id: number, params: Record<string, unknown> = {}) => expectSuccess(await member.get(`/user_groups/${id}/subgroups`, params)).subgroups;
   const isMember = async (id: number, userId: number, params: Record<string, unknown> = {}) =>
-    expectOk(await member.get(`/user_groups/${id}/members/${userId}`, params)).is_user_group_member;
+    expectSuccess(await member.get(`/user_groups/${id}/members/${userId}`, params)).is_user_group_member;
 
   describe('GET /user_groups/{id}/subgroups', function () {
     it('lists every group below, or with direct_subgroup_only only the direct ones', async function () {
@@ -50,8 +34,8 @@ describe('user group subgroups and membership', function () {
     });
 
     it('answers guests too, and refuses an unknown group', async function () {
-      expect(expectOk(await guest.get(`/user_groups/${sys['role:administrators']}/subgroups`)).subgroups).to.deep.equal([sys['role:owners']]);
-      expectError(await member.get('/user_groups/9999/subgroups'), 'BAD_REQUEST', 'Invalid user group');
+      expect(expectSuccess(await guest.get(`/user_groups/${sys['role:administrators']}/subgroups`)).subgroups).to.deep.equal([sys['role:owners']]);
+      expectExactFailure(await member.get('/user_groups/9999/subgroups'), 'BAD_REQUEST', 'Invalid user group');
     });
   });
 
@@ -59,9 +43,9 @@ describe('user group subgroups and membership', function () {
     it('adds and removes subgroups, announced as add_subgroups and remove_subgroups', async function () {
       const [a, b, parent] = [await createGroup(), await createGroup(), await createGroup()];
       const queue = await registerQueue(other, { event_types: ['user_group'] });
-      expect(expectOk(await member.post(`/user_groups/${parent}/subgroups`, { add: [a, b] }))).to.deep.equal({ result: 'success', msg: '' });
+      expect(expectSuccess(await member.post(`/user_groups/${parent}/subgroups`, { add: [a, b] }))).to.deep.equal({ result: 'success', msg: '' });
       expect(await subgroups(parent)).to.deep.equal([a, b]);
-      expectOk(await member.post(`/user_groups/${parent}/subgroups`, { delete: [a] }));
+      expectSuccess(await member.post(`/user_groups/${parent}/subgroups`, { delete: [a] }));
       expect(await subgroups(parent)).to.deep.equal([b]);
       expect(ofType(await drain(queue), 'user_group').map(({ id: _id, ...rest }) => rest)).to.deep.equal([
         { type: 'user_group', op: 'add_subgroups', group_id: parent, direct_subgroup_ids: [a, b] },
@@ -71,20 +55,20 @@ describe('user group subgroups and membership', function () {
 
     it('refuses empty requests, cycles, deactivated groups, non-subgroups and non-managers, changing nothing', async function () {
       const [child, parent] = [await createGroup(), await createGroup()];
-      expectOk(await member.post(`/user_groups/${parent}/subgroups`, { add: [child] }));
+      expectSuccess(await member.post(`/user_groups/${parent}/subgroups`, { add: [child] }));
       const retired = await createGroup();
-      expectOk(await member.post(`/user_groups/${retired}/deactivate`));
+      expectSuccess(await member.post(`/user_groups/${retired}/deactivate`));
       const post = (params: Record<string, unknown>, client = member) => client.post(`/user_groups/${child}/subgroups`, params);
-      expectError(await post({}), 'BAD_REQUEST', "Nothing to do. Specify at least one of 'add' or 'delete'.");
-      expectError(await post({ add: [parent] }), 'BAD_REQUEST', `User group ${parent} cannot be a subgroup of group ${child}: it would create a cycle.`);
-      expectError(await post({ add: [child] }), 'BAD_REQUEST', `User group ${child} cannot be a subgroup of itself.`);
-      expectError(await post({ add: [retired] }), 'BAD_REQUEST', `User group ${retired} is deactivated and cannot be a subgroup.`);
-      expectError(await post({ add: [9999] }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
-      expectError(await post({ delete: [parent] }), 'BAD_REQUEST', `User group ${parent} is not a subgroup of this group.`);
-      expectError(await post({ add: 'all' }), 'BAD_REQUEST', "Argument 'add' is not valid JSON.");
-      expectError(await post({ add: [sys['role:moderators']] }, other), 'BAD_REQUEST', 'Insufficient permission');
-      expectError(await server.owner.post(`/user_groups/${sys['role:members']}/subgroups`, { add: [child] }), 'BAD_REQUEST', 'Insufficient permission');
-      expectError(await member.post('/user_groups/9999/subgroups', { add: [child] }), 'BAD_REQUEST', 'Invalid user group');
+      expectExactFailure(await post({}), 'BAD_REQUEST', "Nothing to do. Specify at least one of 'add' or 'delete'.");
+      expectExactFailure(await post({ add: [parent] }), 'BAD_REQUEST', `User group ${parent} cannot be a subgroup of group ${child}: it would create a cycle.`);
+      expectExactFailure(await post({ add: [child] }), 'BAD_REQUEST', `User group ${child} cannot be a subgroup of itself.`);
+      expectExactFailure(await post({ add: [retired] }), 'BAD_REQUEST', `User group ${retired} is deactivated and cannot be a subgroup.`);
+      expectExactFailure(await post({ add: [9999] }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
+      expectExactFailure(await post({ delete: [parent] }), 'BAD_REQUEST', `User group ${parent} is not a subgroup of this group.`);
+      expectExactFailure(await post({ add: 'all' }), 'BAD_REQUEST', "Argument 'add' is not valid JSON.");
+      expectExactFailure(await post({ add: [sys['role:moderators']] }, other), 'BAD_REQUEST', 'Insufficient permission');
+      expectExactFailure(await server.owner.post(`/user_groups/${sys['role:members']}/subgroups`, { add: [child] }), 'BAD_REQUEST', 'Insufficient permission');
+      expectExactFailure(await member.post('/user_groups/9999/subgroups', { add: [child] }), 'BAD_REQUEST', 'Invalid user group');
       expect(await subgroups(child)).to.deep.equal([]);
     });
   });
@@ -104,8 +88,8 @@ describe('user group subgroups and membership', function () {
 
     it('refuses an unknown user or group', async function () {
       const id = await createGroup({ members: [member.userId] });
-      expectError(await member.get(`/user_groups/${id}/members/9999`), 'BAD_REQUEST', "Invalid 'user_id': no user 9999");
-      expectError(await member.get(`/user_groups/9999/members/${member.userId}`), 'BAD_REQUEST', 'Invalid user group');
+      expectExactFailure(await member.get(`/user_groups/${id}/members/9999`), 'BAD_REQUEST', "Invalid 'user_id': no user 9999");
+      expectExactFailure(await member.get(`/user_groups/9999/members/${member.userId}`), 'BAD_REQUEST', 'Invalid user group');
     });
   });
 });

@@ -4,7 +4,9 @@ import type { ApiClient } from '../support/api-client.js';
 import { applyEvents } from '../support/apply-events.js';
 import type { ReceivedEvent } from '../support/event-schemas.js';
 import { drain, ofType, type Queue, registerQueue } from '../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
 const MODERN = { client_capabilities: { user_settings_object: true, include_deactivated_groups: true } };
 const LEGACY = { client_capabilities: { user_settings_object: true } };
@@ -13,37 +15,27 @@ const groupEvents = (events: readonly ReceivedEvent[]): Record<string, unknown>[
   ofType(events, 'user_group').map(({ id: _id, ...rest }) => rest);
 
 describe('user groups: events and the register section', function () {
-  let server: TestServer;
-  let member: ApiClient;
-  let watcher: ApiClient;
+  let server: TestServer, member: ApiClient, watcher: ApiClient;
 
   before(async function () {
-    server = await startTestServer();
-    member = await server.createUser('Mia Member');
-    watcher = await server.createUser('Walt Watcher', Role.Guest);
+    ({ server, member, watcher } = await startServerWith('member', 'watcher'));
   });
   after(() => server.stop());
-
-  const ok = async (pending: Promise<{ status: number; body: Record<string, any> }>) => {
-    const res = await pending;
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
 
   it('delivers each change to every user, shaped per include_deactivated_groups', async function () {
     const modern = await registerQueue(watcher, MODERN);
     const legacy = await registerQueue(watcher, LEGACY);
-    const sub = (await ok(member.post('/user_groups/create', { name: 'sub', description: '', members: [] }))).group_id as number;
-    const id = (await ok(member.post('/user_groups/create', { name: 'ops', description: 'On call', members: [member.userId] }))).group_id as number;
+    const sub = expectSuccess(await member.post('/user_groups/create', { name: 'sub', description: '', members: [] })).group_id as number;
+    const id = expectSuccess(await member.post('/user_groups/create', { name: 'ops', description: 'On call', members: [member.userId] })).group_id as number;
     for (const queue of [modern, legacy]) {
       const added = ofType(await drain(queue), 'user_group', 'add');
       expect(added.map((event) => (event.group as { id: number }).id)).to.deep.equal([sub, id]);
       expect(added[1].group).to.deep.include({ id, name: 'ops', description: 'On call', members: [member.userId], direct_subgroup_ids: [], deactivated: false, creator_id: member.userId });
     }
 
-    await ok(member.post(`/user_groups/${id}/members`, { add: [watcher.userId], delete: [member.userId], add_subgroups: [sub] }));
-    await ok(member.post(`/user_groups/${id}/members`, { delete_subgroups: [sub] }));
-    await ok(member.patch(`/user_groups/${id}`, { description: 'Pager' }));
+    expectSuccess(await member.post(`/user_groups/${id}/members`, { add: [watcher.userId], delete: [member.userId], add_subgroups: [sub] }));
+    expectSuccess(await member.post(`/user_groups/${id}/members`, { delete_subgroups: [sub] }));
+    expectSuccess(await member.patch(`/user_groups/${id}`, { description: 'Pager' }));
     const expected = [
       { type: 'user_group', op: 'add_members', group_id: id, user_ids: [watcher.userId] },
       { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [member.userId] },
@@ -54,20 +46,20 @@ describe('user groups: events and the register section', function () {
     expect(groupEvents(await drain(modern))).to.deep.equal(expected);
     expect(groupEvents(await drain(legacy))).to.deep.equal(expected);
 
-    await ok(member.post(`/user_groups/${id}/deactivate`));
+    expectSuccess(await member.post(`/user_groups/${id}/deactivate`));
     expect(groupEvents(await drain(modern))).to.deep.equal([{ type: 'user_group', op: 'update', group_id: id, data: { deactivated: true } }]);
     expect(groupEvents(await drain(legacy))).to.deep.equal([{ type: 'user_group', op: 'remove', group_id: id }]);
 
     // A deactivated group is unknown to clients without the capability: they hear nothing of it.
-    await ok(member.patch(`/user_groups/${id}`, { name: 'ops (old)' }));
-    await ok(member.post(`/user_groups/${id}/members`, { add: [member.userId] }));
+    expectSuccess(await member.patch(`/user_groups/${id}`, { name: 'ops (old)' }));
+    expectSuccess(await member.post(`/user_groups/${id}/members`, { add: [member.userId] }));
     expect(groupEvents(await drain(modern))).to.deep.equal([
       { type: 'user_group', op: 'update', group_id: id, data: { name: 'ops (old)' } },
       { type: 'user_group', op: 'add_members', group_id: id, user_ids: [member.userId] },
     ]);
     expect(groupEvents(await drain(legacy))).to.deep.equal([]);
 
-    await ok(member.patch(`/user_groups/${id}`, { deactivated: false }));
+    expectSuccess(await member.patch(`/user_groups/${id}`, { deactivated: false }));
     expect(groupEvents(await drain(modern))).to.deep.equal([{ type: 'user_group', op: 'update', group_id: id, data: { deactivated: false } }]);
     const readded = groupEvents(await drain(legacy));
     expect(readded).to.have.length(1);
@@ -80,7 +72,7 @@ describe('user groups: events and the register section', function () {
     const groups = (queue.state.realm_user_groups as { id: number; name: string }[]);
     const idOf = (name: string) => groups.find((group) => group.name === name)!.id;
     const user = await server.createUser('Rita Role');
-    await ok(server.owner.patch(`/users/${user.userId}`, { role: Role.Moderator }));
+    expectSuccess(await server.owner.patch(`/users/${user.userId}`, { role: Role.Moderator }));
     expect(groupEvents(await drain(queue))).to.deep.equal([
       { type: 'user_group', op: 'add_members', group_id: idOf('role:fullmembers'), user_ids: [user.userId] },
       { type: 'user_group', op: 'remove_members', group_id: idOf('role:fullmembers'), user_ids: [user.userId] },
@@ -89,8 +81,8 @@ describe('user groups: events and the register section', function () {
   });
 
   it('register lists deactivated groups only to clients with include_deactivated_groups', async function () {
-    const id = (await ok(member.post('/user_groups/create', { name: 'gone soon', description: '', members: [] }))).group_id as number;
-    await ok(member.post(`/user_groups/${id}/deactivate`));
+    const id = expectSuccess(await member.post('/user_groups/create', { name: 'gone soon', description: '', members: [] })).group_id as number;
+    expectSuccess(await member.post(`/user_groups/${id}/deactivate`));
     const modern = await registerQueue(member, { ...MODERN, fetch_event_types: ['user_group'] });
     const legacy = await registerQueue(member, { ...LEGACY, fetch_event_types: ['user_group'] });
     const ids = (queue: Queue) => (queue.state.realm_user_groups as { id: number }[]).map((group) => group.id);
@@ -104,18 +96,18 @@ describe('user groups: events and the register section', function () {
     it(`old snapshot + user_group events == fresh snapshot, ${label} include_deactivated_groups`, async function () {
       const queue = await registerQueue(member, params);
       const old = structuredClone(queue.state);
-      const a = (await ok(member.post('/user_groups/create', { name: `a ${label}`, description: '', members: [member.userId] }))).group_id as number;
-      const b = (await ok(member.post('/user_groups/create', { name: `b ${label}`, description: '', members: [], subgroups: [a] }))).group_id as number;
+      const a = expectSuccess(await member.post('/user_groups/create', { name: `a ${label}`, description: '', members: [member.userId] })).group_id as number;
+      const b = expectSuccess(await member.post('/user_groups/create', { name: `b ${label}`, description: '', members: [], subgroups: [a] })).group_id as number;
       const user = await server.createUser(`Newbie ${label}`);
-      await ok(server.owner.patch(`/users/${user.userId}`, { role: Role.Administrator }));
-      await ok(member.post(`/user_groups/${a}/members`, { add: [user.userId] }));
-      await ok(member.post(`/user_groups/${b}/members`, { delete_subgroups: [a] }));
-      await ok(member.post(`/user_groups/${a}/deactivate`));
-      await ok(member.patch(`/user_groups/${a}`, { name: `a renamed ${label}` }));
-      await ok(member.patch(`/user_groups/${b}`, { description: 'changed' }));
-      const c = (await ok(member.post('/user_groups/create', { name: `c ${label}`, description: '', members: [] }))).group_id as number;
-      await ok(member.post(`/user_groups/${c}/deactivate`));
-      await ok(member.patch(`/user_groups/${c}`, { deactivated: false }));
+      expectSuccess(await server.owner.patch(`/users/${user.userId}`, { role: Role.Administrator }));
+      expectSuccess(await member.post(`/user_groups/${a}/members`, { add: [user.userId] }));
+      expectSuccess(await member.post(`/user_groups/${b}/members`, { delete_subgroups: [a] }));
+      expectSuccess(await member.post(`/user_groups/${a}/deactivate`));
+      expectSuccess(await member.patch(`/user_groups/${a}`, { name: `a renamed ${label}` }));
+      expectSuccess(await member.patch(`/user_groups/${b}`, { description: 'changed' }));
+      const c = expectSuccess(await member.post('/user_groups/create', { name: `c ${label}`, description: '', members: [] })).group_id as number;
+      expectSuccess(await member.post(`/user_groups/${c}/deactivate`));
+      expectSuccess(await member.patch(`/user_groups/${c}`, { deactivated: false }));
       const events: ReceivedEvent[] = [];
       for (let batch = await drain(queue); batch.length > 0; batch = await drain(queue)) events.push(...batch);
       const updated = applyEvents(old, events, { clientGravatar: true });

@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { Role } from '@chat/core';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import type { ApiClient } from '../support/api-client.js';
+import { numberField } from '../support/json-fields.js';
+import { expectFailure, expectSuccess } from '../support/response-assertions.js';
+import { startServerWith } from '../support/server-with-people.js';
+import type { TestServer } from '../support/test-server.js';
 
-type Group = Record<string, any> & { id: number; name: string; members: number[]; direct_subgroup_ids: number[] };
+type Group = Record<string, unknown> & { id: number; name: string; members: number[]; direct_subgroup_ids: number[] };
 
 const SYSTEM_NAMES = [
   'role:owners',
@@ -16,45 +19,23 @@ const SYSTEM_NAMES = [
   'role:nobody',
 ];
 
-function expectError(res: ApiResponse, code: string, mentions: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code });
-  expect(res.body.msg).to.contain(mentions);
-}
-
-function expectOk(res: ApiResponse): Record<string, any> {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body.result).to.equal('success');
-  return res.body;
-}
-
 describe('user groups API', function () {
-  let server: TestServer;
-  let admin: ApiClient;
-  let moderator: ApiClient;
-  let member: ApiClient;
-  let other: ApiClient;
-  let guest: ApiClient;
+  let server: TestServer, admin: ApiClient, moderator: ApiClient, member: ApiClient, other: ApiClient, guest: ApiClient;
   let serial = 0;
 
   before(async function () {
-    server = await startTestServer();
-    admin = await server.createUser('Ada Admin', Role.Administrator);
-    moderator = await server.createUser('Mo Moderator', Role.Moderator);
-    member = await server.createUser('Mia Member');
-    other = await server.createUser('Otto Other');
-    guest = await server.createUser('Gus Guest', Role.Guest);
+    ({ server, admin, moderator, member, other, guest } = await startServerWith('admin', 'moderator', 'member', 'other', 'guest'));
   });
   after(() => server.stop());
 
-  const groups = async (params: Record<string, unknown> = {}): Promise<Group[]> => expectOk(await server.owner.get('/user_groups', params)).user_groups;
+  const groups = async (params: Record<string, unknown> = {}): Promise<Group[]> => expectSuccess(await server.owner.get('/user_groups', params)).user_groups as Group[];
   const byName = async (name: string, params: Record<string, unknown> = {}): Promise<Group | undefined> =>
     (await groups(params)).find((group) => group.name === name);
   const sys = async (name: string): Promise<Group> => (await byName(name))!;
   const createGroup = async (client: ApiClient, params: Record<string, unknown> = {}): Promise<number> => {
     serial += 1;
     const res = await client.post('/user_groups/create', { name: `team ${serial}`, description: 'A team', members: [], ...params });
-    return expectOk(res).group_id;
+    return numberField(expectSuccess(res), 'group_id');
   };
 
   describe('system groups', function () {
@@ -81,30 +62,30 @@ describe('user groups API', function () {
     });
 
     it('list recursive members: role:members holds everyone but guests', async function () {
-      const members = expectOk(await member.get(`/user_groups/${(await sys('role:members')).id}/members`)).members as number[];
+      const members = expectSuccess(await member.get(`/user_groups/${(await sys('role:members')).id}/members`)).members as number[];
       expect(members).to.include.members([server.owner.userId, admin.userId, moderator.userId, member.userId]);
       expect(members).to.not.include(guest.userId);
-      const direct = expectOk(await member.get(`/user_groups/${(await sys('role:members')).id}/members`, { direct_member_only: true }));
+      const direct = expectSuccess(await member.get(`/user_groups/${(await sys('role:members')).id}/members`, { direct_member_only: true }));
       expect(direct.members).to.deep.equal([]);
     });
 
     it('follow role changes without membership events of their own', async function () {
       const user = await server.createUser('Rolf Rolechange');
       expect((await sys('role:fullmembers')).members).to.include(user.userId);
-      expectOk(await server.owner.patch(`/users/${user.userId}`, { role: Role.Moderator }));
+      expectSuccess(await server.owner.patch(`/users/${user.userId}`, { role: Role.Moderator }));
       expect((await sys('role:fullmembers')).members).to.not.include(user.userId);
       expect((await sys('role:moderators')).members).to.include(user.userId);
     });
 
     it('cannot be edited, renamed or deactivated, even by the owner', async function () {
       const members = await sys('role:members');
-      expectError(await server.owner.post(`/user_groups/${members.id}/members`, { add: [guest.userId] }), 'BAD_REQUEST', 'Insufficient permission');
-      expectError(await server.owner.patch(`/user_groups/${members.id}`, { name: 'people' }), 'BAD_REQUEST', 'Insufficient permission');
-      expectError(await server.owner.post(`/user_groups/${members.id}/deactivate`), 'BAD_REQUEST', 'Insufficient permission');
+      expectFailure(await server.owner.post(`/user_groups/${members.id}/members`, { add: [guest.userId] }), 'BAD_REQUEST', 'Insufficient permission');
+      expectFailure(await server.owner.patch(`/user_groups/${members.id}`, { name: 'people' }), 'BAD_REQUEST', 'Insufficient permission');
+      expectFailure(await server.owner.post(`/user_groups/${members.id}/deactivate`), 'BAD_REQUEST', 'Insufficient permission');
     });
 
     it('are the values of the organization group settings in the register response', async function () {
-      const state = expectOk(await member.post('/register', { fetch_event_types: ['realm'] }));
+      const state = expectSuccess(await member.post('/register', { fetch_event_types: ['realm'] }));
       expect(state.realm_can_create_groups).to.equal((await sys('role:members')).id);
       expect(state.realm_can_manage_all_groups).to.equal((await sys('role:owners')).id);
       expect(state.realm_can_mention_many_users_group).to.equal((await sys('role:administrators')).id);
@@ -129,7 +110,7 @@ describe('user groups API', function () {
     }
 
     it('refuses a guest', async function () {
-      expectError(await guest.post('/user_groups/create', { name: 'guests only', description: '', members: [] }), 'BAD_REQUEST', 'Insufficient permission');
+      expectFailure(await guest.post('/user_groups/create', { name: 'guests only', description: '', members: [] }), 'BAD_REQUEST', 'Insufficient permission');
       expect(await byName('guests only')).to.equal(undefined);
     });
 
@@ -151,16 +132,16 @@ describe('user groups API', function () {
       expect(taken).to.be.a('number');
       const before = (await groups({ include_deactivated_groups: true })).length;
       const post = (params: Record<string, unknown>) => member.post('/user_groups/create', { name: 'fresh', description: '', members: [], ...params });
-      expectError(await post({ name: '  ' }), 'BAD_REQUEST', "Invalid 'name'");
-      expectError(await post({ name: 'DESIGN' }), 'BAD_REQUEST', "User group 'DESIGN' already exists.");
-      expectError(await post({ name: 'role:designers' }), 'BAD_REQUEST', "cannot start with 'role:'");
-      expectError(await post({ members: [member.userId, 9999] }), 'BAD_REQUEST', 'Invalid user ID: 9999');
-      expectError(await post({ subgroups: [9999] }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
-      expectError(await post({ can_manage_group: (await sys('role:everyone')).id }), 'BAD_REQUEST', "'role:everyone'");
-      expectError(await post({ can_mention_group: 9999 }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
-      expectError(await post({ members: 'not json' }), 'BAD_REQUEST', "'members'");
+      expectFailure(await post({ name: '  ' }), 'BAD_REQUEST', "Invalid 'name'");
+      expectFailure(await post({ name: 'DESIGN' }), 'BAD_REQUEST', "User group 'DESIGN' already exists.");
+      expectFailure(await post({ name: 'role:designers' }), 'BAD_REQUEST', "cannot start with 'role:'");
+      expectFailure(await post({ members: [member.userId, 9999] }), 'BAD_REQUEST', 'Invalid user ID: 9999');
+      expectFailure(await post({ subgroups: [9999] }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
+      expectFailure(await post({ can_manage_group: (await sys('role:everyone')).id }), 'BAD_REQUEST', "'role:everyone'");
+      expectFailure(await post({ can_mention_group: 9999 }), 'BAD_REQUEST', 'Invalid user group ID: 9999');
+      expectFailure(await post({ members: 'not json' }), 'BAD_REQUEST', "'members'");
       const missing = await member.post('/user_groups/create', { description: '', members: [] });
-      expectError(missing, 'REQUEST_VARIABLE_MISSING', "'name'");
+      expectFailure(missing, 'REQUEST_VARIABLE_MISSING', "'name'");
       expect((await groups({ include_deactivated_groups: true })).length).to.equal(before);
     });
   });
@@ -169,14 +150,14 @@ describe('user groups API', function () {
     it('adds and removes members and subgroups; GET members is recursive', async function () {
       const sub = await createGroup(member, { members: [guest.userId] });
       const id = await createGroup(member, { members: [member.userId] });
-      expectOk(await member.post(`/user_groups/${id}/members`, { add: [other.userId, moderator.userId], delete: [member.userId], add_subgroups: [sub] }));
+      expectSuccess(await member.post(`/user_groups/${id}/members`, { add: [other.userId, moderator.userId], delete: [member.userId], add_subgroups: [sub] }));
       let group = (await groups()).find((g) => g.id === id)!;
       expect(group.members).to.deep.equal([moderator.userId, other.userId].sort((a, b) => a - b));
       expect(group.direct_subgroup_ids).to.deep.equal([sub]);
-      const all = expectOk(await member.get(`/user_groups/${id}/members`)).members;
+      const all = expectSuccess(await member.get(`/user_groups/${id}/members`)).members;
       expect(all).to.deep.equal([moderator.userId, other.userId, guest.userId].sort((a, b) => a - b));
-      expect(expectOk(await member.get(`/user_groups/${id}/members`, { direct_member_only: true })).members).to.not.include(guest.userId);
-      expectOk(await member.post(`/user_groups/${id}/members`, { delete_subgroups: [sub] }));
+      expect(expectSuccess(await member.get(`/user_groups/${id}/members`, { direct_member_only: true })).members).to.not.include(guest.userId);
+      expectSuccess(await member.post(`/user_groups/${id}/members`, { delete_subgroups: [sub] }));
       group = (await groups()).find((g) => g.id === id)!;
       expect(group.direct_subgroup_ids).to.deep.equal([]);
     });
@@ -185,31 +166,31 @@ describe('user groups API', function () {
       const id = await createGroup(member, { members: [member.userId] });
       const parent = await createGroup(member, { subgroups: [id] });
       const post = (params: Record<string, unknown>) => member.post(`/user_groups/${id}/members`, params);
-      expectError(await post({ add: [member.userId] }), 'BAD_REQUEST', `User ${member.userId} is already a member`);
-      expectError(await post({ delete: [other.userId] }), 'BAD_REQUEST', `There is no member '${other.userId}'`);
-      expectError(await post({ add: [9999] }), 'BAD_REQUEST', 'Invalid user ID: 9999');
-      expectError(await post({ add_subgroups: [id] }), 'BAD_REQUEST', 'cannot be a subgroup of itself');
-      expectError(await post({ add_subgroups: [parent] }), 'BAD_REQUEST', 'cycle');
-      expectError(await post({ delete_subgroups: [parent] }), 'BAD_REQUEST', 'is not a subgroup');
-      expectError(await post({}), 'BAD_REQUEST', 'Nothing to do');
+      expectFailure(await post({ add: [member.userId] }), 'BAD_REQUEST', `User ${member.userId} is already a member`);
+      expectFailure(await post({ delete: [other.userId] }), 'BAD_REQUEST', `There is no member '${other.userId}'`);
+      expectFailure(await post({ add: [9999] }), 'BAD_REQUEST', 'Invalid user ID: 9999');
+      expectFailure(await post({ add_subgroups: [id] }), 'BAD_REQUEST', 'cannot be a subgroup of itself');
+      expectFailure(await post({ add_subgroups: [parent] }), 'BAD_REQUEST', 'cycle');
+      expectFailure(await post({ delete_subgroups: [parent] }), 'BAD_REQUEST', 'is not a subgroup');
+      expectFailure(await post({}), 'BAD_REQUEST', 'Nothing to do');
       expect((await groups()).find((g) => g.id === id)!.members).to.deep.equal([member.userId]);
     });
 
     it('lets the owner and administrators edit anyone’s group, but not other non-managers', async function () {
       const id = await createGroup(member);
-      expectOk(await admin.post(`/user_groups/${id}/members`, { add: [other.userId] }));
-      expectOk(await server.owner.post(`/user_groups/${id}/members`, { add: [guest.userId] }));
+      expectSuccess(await admin.post(`/user_groups/${id}/members`, { add: [other.userId] }));
+      expectSuccess(await server.owner.post(`/user_groups/${id}/members`, { add: [guest.userId] }));
       for (const client of [moderator, other, guest]) {
-        expectError(await client.post(`/user_groups/${id}/members`, { add: [moderator.userId] }), 'BAD_REQUEST', 'Insufficient permission');
+        expectFailure(await client.post(`/user_groups/${id}/members`, { add: [moderator.userId] }), 'BAD_REQUEST', 'Insufficient permission');
       }
-      expectOk(await member.post(`/user_groups/${id}/members`, { delete: [guest.userId] }));
+      expectSuccess(await member.post(`/user_groups/${id}/members`, { delete: [guest.userId] }));
     });
 
     it('answers "Invalid user group" for an unknown group on every endpoint', async function () {
-      expectError(await member.post('/user_groups/9999/members', { add: [member.userId] }), 'BAD_REQUEST', 'Invalid user group');
-      expectError(await member.get('/user_groups/9999/members'), 'BAD_REQUEST', 'Invalid user group');
-      expectError(await member.patch('/user_groups/9999', { name: 'x' }), 'BAD_REQUEST', 'Invalid user group');
-      expectError(await member.post('/user_groups/9999/deactivate'), 'BAD_REQUEST', 'Invalid user group');
+      expectFailure(await member.post('/user_groups/9999/members', { add: [member.userId] }), 'BAD_REQUEST', 'Invalid user group');
+      expectFailure(await member.get('/user_groups/9999/members'), 'BAD_REQUEST', 'Invalid user group');
+      expectFailure(await member.patch('/user_groups/9999', { name: 'x' }), 'BAD_REQUEST', 'Invalid user group');
+      expectFailure(await member.post('/user_groups/9999/deactivate'), 'BAD_REQUEST', 'Invalid user group');
     });
   });
 
@@ -217,11 +198,11 @@ describe('user groups API', function () {
     it('renames and describes; refuses taken and reserved names and non-managers', async function () {
       const id = await createGroup(member);
       await createGroup(member, { name: 'Taken Name' });
-      expectOk(await member.patch(`/user_groups/${id}`, { name: 'Renamed', description: 'New words' }));
+      expectSuccess(await member.patch(`/user_groups/${id}`, { name: 'Renamed', description: 'New words' }));
       expect((await groups()).find((g) => g.id === id)).to.include({ name: 'Renamed', description: 'New words' });
-      expectError(await member.patch(`/user_groups/${id}`, { name: 'taken name' }), 'BAD_REQUEST', 'already exists');
-      expectError(await member.patch(`/user_groups/${id}`, { name: 'role:x' }), 'BAD_REQUEST', "cannot start with 'role:'");
-      expectError(await moderator.patch(`/user_groups/${id}`, { name: 'Mine' }), 'BAD_REQUEST', 'Insufficient permission');
+      expectFailure(await member.patch(`/user_groups/${id}`, { name: 'taken name' }), 'BAD_REQUEST', 'already exists');
+      expectFailure(await member.patch(`/user_groups/${id}`, { name: 'role:x' }), 'BAD_REQUEST', "cannot start with 'role:'");
+      expectFailure(await moderator.patch(`/user_groups/${id}`, { name: 'Mine' }), 'BAD_REQUEST', 'Insufficient permission');
       expect((await groups()).find((g) => g.id === id)!.name).to.equal('Renamed');
     });
   });
@@ -231,55 +212,55 @@ describe('user groups API', function () {
       const child = await createGroup(member);
       const parent = await createGroup(member, { subgroups: [child] });
       const res = await member.post(`/user_groups/${child}/deactivate`);
-      expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'in use');
+      expectFailure(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'in use');
       expect(res.body.objections).to.deep.equal([{ type: 'user_group', group_id: parent, settings: ['direct_subgroup_ids'] }]);
       expect((await groups()).find((g) => g.id === child)!.deactivated).to.equal(false);
-      expectOk(await member.post(`/user_groups/${parent}/members`, { delete_subgroups: [child] }));
-      expectOk(await member.post(`/user_groups/${child}/deactivate`));
+      expectSuccess(await member.post(`/user_groups/${parent}/members`, { delete_subgroups: [child] }));
+      expectSuccess(await member.post(`/user_groups/${child}/deactivate`));
       expect((await groups()).map((g) => g.id)).to.not.include(child);
       expect((await groups({ include_deactivated_groups: true })).find((g) => g.id === child)!.deactivated).to.equal(true);
     });
 
     it('refuses a group an organization setting uses, with a realm objection', async function () {
       const id = await createGroup(member);
-      expectOk(await server.owner.patch('/realm', { can_invite_users_group: { new: id } }));
+      expectSuccess(await server.owner.patch('/realm', { can_invite_users_group: { new: id } }));
       const res = await member.post(`/user_groups/${id}/deactivate`);
-      expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'in use');
+      expectFailure(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'in use');
       expect(res.body.objections).to.deep.equal([{ type: 'realm', settings: ['can_invite_users_group'] }]);
-      expectOk(await server.owner.patch('/realm', { can_invite_users_group: { new: (await sys('role:members')).id, old: id } }));
-      expectOk(await member.post(`/user_groups/${id}/deactivate`));
+      expectSuccess(await server.owner.patch('/realm', { can_invite_users_group: { new: (await sys('role:members')).id, old: id } }));
+      expectSuccess(await member.post(`/user_groups/${id}/deactivate`));
     });
 
     it('a deactivated group cannot be a subgroup or a setting value, but its members can change, it can be renamed and reactivated', async function () {
       const id = await createGroup(member, { members: [member.userId] });
-      expectOk(await member.post(`/user_groups/${id}/deactivate`));
+      expectSuccess(await member.post(`/user_groups/${id}/deactivate`));
       const host = await createGroup(member);
-      expectError(await member.post(`/user_groups/${host}/members`, { add_subgroups: [id] }), 'BAD_REQUEST', 'deactivated');
-      expectError(await member.post('/user_groups/create', { name: 'uses it', description: '', members: [], can_mention_group: id }), 'BAD_REQUEST', 'deactivated');
-      expectOk(await member.post(`/user_groups/${id}/members`, { add: [other.userId] }));
-      expectOk(await member.patch(`/user_groups/${id}`, { name: `archived ${id}` }));
+      expectFailure(await member.post(`/user_groups/${host}/members`, { add_subgroups: [id] }), 'BAD_REQUEST', 'deactivated');
+      expectFailure(await member.post('/user_groups/create', { name: 'uses it', description: '', members: [], can_mention_group: id }), 'BAD_REQUEST', 'deactivated');
+      expectSuccess(await member.post(`/user_groups/${id}/members`, { add: [other.userId] }));
+      expectSuccess(await member.patch(`/user_groups/${id}`, { name: `archived ${id}` }));
       let group = (await groups({ include_deactivated_groups: true })).find((g) => g.id === id)!;
       expect(group).to.include({ name: `archived ${id}`, deactivated: true });
       expect(group.members).to.deep.equal([member.userId, other.userId].sort((a, b) => a - b));
-      expectError(await moderator.patch(`/user_groups/${id}`, { deactivated: false }), 'BAD_REQUEST', 'Insufficient permission');
-      expectOk(await member.patch(`/user_groups/${id}`, { deactivated: false }));
+      expectFailure(await moderator.patch(`/user_groups/${id}`, { deactivated: false }), 'BAD_REQUEST', 'Insufficient permission');
+      expectSuccess(await member.patch(`/user_groups/${id}`, { deactivated: false }));
       group = (await groups()).find((g) => g.id === id)!;
       expect(group.deactivated).to.equal(false);
-      expectOk(await member.post(`/user_groups/${host}/members`, { add_subgroups: [id] }));
+      expectSuccess(await member.post(`/user_groups/${host}/members`, { add_subgroups: [id] }));
     });
 
     it('refuses non-managers', async function () {
       const id = await createGroup(member);
       for (const client of [moderator, other, guest]) {
-        expectError(await client.post(`/user_groups/${id}/deactivate`), 'BAD_REQUEST', 'Insufficient permission');
+        expectFailure(await client.post(`/user_groups/${id}/deactivate`), 'BAD_REQUEST', 'Insufficient permission');
       }
-      expectOk(await admin.post(`/user_groups/${id}/deactivate`));
+      expectSuccess(await admin.post(`/user_groups/${id}/deactivate`));
     });
   });
 
   describe('GET /user_groups', function () {
     it('is refused to guests', async function () {
-      expectError(await guest.get('/user_groups'), 'BAD_REQUEST', 'guest');
+      expectFailure(await guest.get('/user_groups'), 'BAD_REQUEST', 'guest');
     });
   });
 });

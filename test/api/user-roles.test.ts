@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import { numberField, objectField, objectsField } from '../support/json-fields.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 describe('PATCH /users/{user_id} and PATCH /users/{email}', () => {
@@ -9,10 +10,10 @@ describe('PATCH /users/{user_id} and PATCH /users/{email}', () => {
   const userOf = async (userId: number, params: Record<string, unknown> = {}) => {
     const res = await server.owner.get(`/users/${userId}`, params);
     expect(res.status).to.equal(200);
-    return res.body.user as Record<string, any>;
+    return objectField(res.body, 'user');
   };
-  const roleOf = async (userId: number): Promise<number> => (await userOf(userId)).role;
-  const expectBadRequest = (res: { status: number; body: Record<string, any> }, msg: string) => {
+  const roleOf = async (userId: number): Promise<number> => numberField(await userOf(userId), 'role');
+  const expectBadRequest = (res: ApiResponse, msg: string) => {
     expect(res.status).to.equal(400);
     expect(res.body).to.deep.equal({ result: 'error', code: 'BAD_REQUEST', msg });
   };
@@ -117,10 +118,10 @@ describe('PATCH /users/{user_id} and PATCH /users/{email}', () => {
       const res = await admin.post('/realm/profile_fields', { name: 'Office', hint: 'Where to find you', field_type: 1 });
       expect(res.status).to.equal(200);
       expect(res.body.id).to.be.a('number');
-      fieldId = res.body.id;
+      fieldId = numberField(res.body, 'id');
       const list = await admin.get('/realm/profile_fields');
       expect(list.status).to.equal(200);
-      const field = list.body.custom_fields.find((f: { id: number }) => f.id === fieldId);
+      const field = objectsField(list.body, 'custom_fields').find((f) => f.id === fieldId);
       expect(field).to.include({ id: fieldId, name: 'Office', hint: 'Where to find you', type: 1 });
     });
 

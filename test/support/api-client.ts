@@ -1,8 +1,10 @@
+import { isJsonObject, type JsonObject, numberField, stringField } from './json-fields.js';
+
 /** What a test reads back: status, parsed JSON body and headers. */
 export interface ApiResponse {
   status: number;
-  // Test code inspects arbitrary JSON; a record of unknowns would force casts on every line.
-  body: Record<string, any>;
+  /** The parsed JSON object; a body that is not one comes as `{ raw: text }`. */
+  body: JsonObject;
   headers: Headers;
 }
 
@@ -16,6 +18,16 @@ export function formEncode(params: Params): URLSearchParams {
     form.set(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
   return form;
+}
+
+function parseBody(text: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { raw: text };
+  }
+  return isJsonObject(parsed) ? parsed : { raw: text };
 }
 
 /** A chat API client over fetch, authenticated with Basic auth when it has credentials. */
@@ -38,7 +50,7 @@ export class ApiClient {
   async login(email: string, password: string): Promise<ApiClient> {
     const res = await this.post('/fetch_api_key', { username: email, password });
     if (res.status !== 200) throw new Error(`login failed for ${email}: ${JSON.stringify(res.body)}`);
-    return new ApiClient(this.baseUrl, { email: res.body.email, apiKey: res.body.api_key, userId: res.body.user_id });
+    return new ApiClient(this.baseUrl, { email: stringField(res.body, 'email'), apiKey: stringField(res.body, 'api_key'), userId: numberField(res.body, 'user_id') });
   }
 
   get(path: string, params: Params = {}): Promise<ApiResponse> {
@@ -62,13 +74,7 @@ export class ApiClient {
     }
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers: all, body });
     const text = await res.text();
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      parsed = { raw: text };
-    }
-    return { status: res.status, body: parsed, headers: res.headers };
+    return { status: res.status, body: parseBody(text), headers: res.headers };
   }
 
   withCredentials(email: string, apiKey: string, userId = 0): ApiClient {

@@ -22,3 +22,6 @@ export function expectApiError(decide: () => unknown, expected: ExpectedApiError
   expect(error.message).to.contain(expected.mentions);
   return error;
 }
+
+/** What a decision refused with BAD_REQUEST raises: a 400 whose message contains `mentions`. */
+export const refused = (mentions: string): ExpectedApiError => ({ code: 'BAD_REQUEST', status: 400, mentions });

@@ -1,20 +1,9 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from './api-client.js';
+import { type JsonObject, numberField, objectsField } from './json-fields.js';
+import { expectSuccess } from './response-assertions.js';
 import type { TestServer } from './test-server.js';
-
-/** The request failed with 400, this code, and a message containing `mentions`. */
-export function expectError(res: ApiResponse, code: string, mentions: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code });
-  expect(res.body.msg).to.contain(mentions);
-}
-
-export function expectOk(res: ApiResponse): Record<string, any> {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body).to.include({ result: 'success', msg: '' });
-  return res.body;
-}
 
 /** POST /users/me/subscriptions naming channels (with optional descriptions); other parameters as given. */
 export function subscribe(client: ApiClient, channels: (string | { name: string; description?: string })[], params: Record<string, unknown> = {}): Promise<ApiResponse> {
@@ -27,20 +16,14 @@ export function unsubscribe(client: ApiClient, names: string[], params: Record<s
 
 /** Creates channels as `client` (who joins them) and returns their ids in the order named. */
 export async function createChannels(client: ApiClient, names: string[], params: Record<string, unknown> = {}): Promise<number[]> {
-  expectOk(await subscribe(client, names, params));
+  expectSuccess(await subscribe(client, names, params));
   const ids = [];
-  for (const name of names) ids.push(expectOk(await client.get('/get_stream_id', { stream: name })).stream_id as number);
+  for (const name of names) ids.push(numberField(expectSuccess(await client.get('/get_stream_id', { stream: name })), 'stream_id'));
   return ids;
 }
 
-export async function mySubscriptions(client: ApiClient, params: Record<string, unknown> = {}): Promise<Record<string, any>[]> {
-  return expectOk(await client.get('/users/me/subscriptions', params)).subscriptions as Record<string, any>[];
-}
-
-/** System group ids by name, as GET /user_groups lists them. */
-export async function systemGroupIds(client: ApiClient): Promise<Record<string, number>> {
-  const groups = expectOk(await client.get('/user_groups')).user_groups as { id: number; name: string; is_system_group: boolean }[];
-  return Object.fromEntries(groups.filter((group) => group.is_system_group).map((group) => [group.name, group.id]));
+export async function mySubscriptions(client: ApiClient, params: Record<string, unknown> = {}): Promise<JsonObject[]> {
+  return objectsField(expectSuccess(await client.get('/users/me/subscriptions', params)), 'subscriptions');
 }
 
 /** Rows in the server's SQLite event log: what a refused request must leave unchanged. */
@@ -51,4 +34,11 @@ export function logRowCount(server: TestServer): number {
   } finally {
     db.close();
   }
+}
+
+/** Sends the request, checks its answer with `check`, then that the log gained no row (a refusal records nothing). */
+export async function expectNothingRecorded(server: TestServer, request: () => Promise<ApiResponse>, check: (res: ApiResponse) => void): Promise<void> {
+  const rows = logRowCount(server);
+  check(await request());
+  expect(logRowCount(server)).to.equal(rows);
 }

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from './api-client.js';
+import { stringField } from './json-fields.js';
+import { expectSuccess } from './response-assertions.js';
 import type { TestServer } from './test-server.js';
 
 /** An entry of GET /invites. */
@@ -18,22 +20,9 @@ export interface CreatedLink {
   key: string;
 }
 
-/** The request failed with 400 BAD_REQUEST and a message containing `mentions`. */
-export function expectBadRequest(res: ApiResponse, mentions: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code: 'BAD_REQUEST' });
-  expect(res.body.msg).to.contain(mentions);
-}
-
-export function expectOk(res: ApiResponse): Record<string, any> {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body).to.include({ result: 'success', msg: '' });
-  return res.body;
-}
-
 /** POST /invites/multiuse, which must succeed with a link `<external URL>/join/<key>/`. */
 export async function createLink(server: TestServer, client: ApiClient, params: Record<string, unknown> = {}): Promise<CreatedLink> {
-  const url = expectOk(await client.post('/invites/multiuse', params)).invite_link as string;
+  const url = stringField(expectSuccess(await client.post('/invites/multiuse', params)), 'invite_link');
   const prefix = `${server.ctx.config.externalUrl}/join/`;
   expect(url.startsWith(prefix), url).to.equal(true);
   const match = /^([A-Za-z0-9_-]{24,})\/$/.exec(url.slice(prefix.length));
@@ -42,7 +31,7 @@ export async function createLink(server: TestServer, client: ApiClient, params: 
 }
 
 export async function listInvites(client: ApiClient): Promise<InviteRecord[]> {
-  return expectOk(await client.get('/invites')).invites as InviteRecord[];
+  return expectSuccess(await client.get('/invites')).invites as InviteRecord[];
 }
 
 let serial = 0;

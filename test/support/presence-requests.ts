@@ -1,21 +1,18 @@
-import { expect } from 'chai';
-import type { ApiClient, ApiResponse } from './api-client.js';
+import type { ApiClient } from './api-client.js';
+import { type JsonObject, objectField } from './json-fields.js';
+import { expectSuccess } from './response-assertions.js';
 import type { TestServer } from './test-server.js';
 
 /** POST /users/me/presence, which must succeed; returns the body. */
-export async function ping(client: ApiClient, params: Record<string, unknown>): Promise<ApiResponse['body']> {
-  const res = await client.post('/users/me/presence', params);
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body).to.include({ result: 'success', msg: '' });
-  return res.body;
+export async function ping(client: ApiClient, params: Record<string, unknown>): Promise<JsonObject> {
+  return expectSuccess(await client.post('/users/me/presence', params));
 }
 
-/** The request failed with a 400 of this code whose message names `mentions`. */
-export function expectRefused(res: ApiResponse, code: string, mentions: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(400);
-  expect(res.body).to.include({ result: 'error', code });
-  expect(res.body.msg).to.contain(mentions);
-}
+/** The `presences` of a presence answer or register state, keyed by address or (slim) by user id. */
+export const presencesIn = (body: JsonObject): JsonObject => objectField(body, 'presences');
+
+/** The aggregated entry of a GET /users/{user_id_or_email}/presence answer. */
+export const aggregatedPresenceIn = (body: JsonObject): JsonObject => objectField(objectField(body, 'presence'), 'aggregated');
 
 /** The server's clock in UNIX seconds, whole and with the fraction. */
 export const nowSeconds = (server: TestServer): number => Math.floor(server.clock.now() / 1000);

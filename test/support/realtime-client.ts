@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from './api-client.js';
 import { expectValidEvents, type ReceivedEvent } from './event-schemas.js';
+import { type JsonObject, numberField, stringField } from './json-fields.js';
 import type { TestServer } from './test-server.js';
 
 /** A registered event queue as a client tracks it: where it is, and what it has acknowledged. */
@@ -9,7 +10,7 @@ export interface Queue {
   queueId: string;
   lastEventId: number;
   /** The register response. */
-  state: ApiResponse['body'];
+  state: JsonObject;
 }
 
 /** POST /register; the response must be a success with a queue. */
@@ -17,7 +18,7 @@ export async function registerQueue(client: ApiClient, params: Record<string, un
   const res = await client.post('/register', params);
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   expect(res.body.queue_id).to.be.a('string');
-  return { client, queueId: res.body.queue_id, lastEventId: res.body.last_event_id, state: res.body };
+  return { client, queueId: stringField(res.body, 'queue_id'), lastEventId: numberField(res.body, 'last_event_id'), state: res.body };
 }
 
 /** A GET /events in flight; `settled` says whether it has answered yet. */

@@ -33,3 +33,19 @@ export const anAdmin = withRole(Role.Administrator, 2);
 export const aModerator = withRole(Role.Moderator, 3);
 export const aMember = withRole(Role.Member, 4);
 export const aGuest = withRole(Role.Guest, 6);
+
+/**
+ * Fresh users for a decider test to act as and on: one per role, another plain member (20) and a
+ * deactivated member (21).
+ */
+export function someUsers() {
+  return {
+    owner: anOwner(),
+    admin: anAdmin(),
+    moderator: aModerator(),
+    member: aMember(),
+    guest: aGuest(),
+    other: aUser({ user_id: 20 }),
+    gone: aUser({ user_id: 21, is_active: false }),
+  };
+}

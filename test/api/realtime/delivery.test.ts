@@ -12,21 +12,16 @@ import {
   startPoll,
   waitingPoll,
 } from '../../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startServerWith } from '../../support/server-with-people.js';
+import type { TestServer } from '../../support/test-server.js';
 
 const MODERN = { client_capabilities: { user_settings_object: true } };
 
 describe('realtime: delivery of events to waiting polls', () => {
-  let server: TestServer;
-  let alice: ApiClient;
-  let bob: ApiClient;
-  let carol: ApiClient;
+  let server: TestServer, alice: ApiClient, bob: ApiClient, carol: ApiClient;
 
   before(async () => {
-    server = await startTestServer();
-    alice = await server.createUser('Alice');
-    bob = await server.createUser('Bob');
-    carol = await server.createUser('Carol');
+    ({ server, alice, bob, carol } = await startServerWith('alice', 'bob', 'carol'));
   });
   after(() => server.stop());
 

@@ -4,7 +4,9 @@ import type { ApiClient } from '../../support/api-client.js';
 import { applyEvents } from '../../support/apply-events.js';
 import type { ReceivedEvent } from '../../support/event-schemas.js';
 import { drain, type Queue, registerQueue } from '../../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { expectSuccess } from '../../support/response-assertions.js';
+import { startServerWith } from '../../support/server-with-people.js';
+import type { TestServer } from '../../support/test-server.js';
 
 /** Sections a client keeps current from this feature's events, and the own and realm fields they touch. */
 const COMPARED = [
@@ -51,23 +53,15 @@ interface Viewer {
 }
 
 describe('realtime: old snapshot + events == fresh snapshot', () => {
-  let server: TestServer;
-  let member: ApiClient;
+  let server: TestServer, member: ApiClient;
 
   before(async () => {
-    server = await startTestServer();
-    member = await server.createUser('Mia Member');
+    ({ server, member } = await startServerWith('member'));
     // Channels every viewer knows, unsubscribed, when their queue starts.
     const oldSquares = [0, 1, 2].map((serial) => ({ name: `Old square ${serial}` }));
-    await ok(server.owner.post('/users/me/subscriptions', { subscriptions: oldSquares }));
+    expectSuccess(await server.owner.post('/users/me/subscriptions', { subscriptions: oldSquares }));
   });
   after(() => server.stop());
-
-  const ok = async (pending: Promise<{ status: number; body: Record<string, unknown> }>) => {
-    const res = await pending;
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
 
   /** Drains the queue until it is empty. */
   const everything = async (queue: Queue): Promise<ReceivedEvent[]> => {
@@ -80,36 +74,36 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   async function makeChanges(viewer: ApiClient, serial: number): Promise<void> {
     const owner = server.owner;
     // A default channel, made before the newcomer arrives, so that they join it.
-    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Welcome ${serial}` }], is_default_stream: true }));
+    expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Welcome ${serial}` }], is_default_stream: true }));
     const email = `newbie-${serial}@test.example`;
     const password = `newbie-password-${serial}`;
-    const created = await ok(owner.post('/users', { email, password, full_name: `Newbie ${serial}` }));
+    const created = expectSuccess(await owner.post('/users', { email, password, full_name: `Newbie ${serial}` }));
     const newbieId = created.user_id as number;
     const newbie = await server.anonymous.login(email, password);
-    await ok(owner.patch(`/users/${newbieId}`, { full_name: `Newbie Renamed ${serial}` }));
-    await ok(owner.patch(`/users/${newbieId}`, { role: 300 }));
-    const field = await ok(owner.post('/realm/profile_fields', { name: `Team ${serial}`, hint: 'Where you work', field_type: 1 }));
+    expectSuccess(await owner.patch(`/users/${newbieId}`, { full_name: `Newbie Renamed ${serial}` }));
+    expectSuccess(await owner.patch(`/users/${newbieId}`, { role: 300 }));
+    const field = expectSuccess(await owner.post('/realm/profile_fields', { name: `Team ${serial}`, hint: 'Where you work', field_type: 1 }));
     const fieldId = field.id as number;
-    await ok(owner.patch(`/users/${newbieId}`, { profile_data: [{ id: fieldId, value: 'Platform' }] }));
-    await ok(owner.patch(`/users/${viewer.userId}`, { profile_data: [{ id: fieldId, value: 'Mobile' }] }));
-    await ok(owner.patch(`/users/${viewer.userId}`, { profile_data: [{ id: fieldId, value: null }] }));
+    expectSuccess(await owner.patch(`/users/${newbieId}`, { profile_data: [{ id: fieldId, value: 'Platform' }] }));
+    expectSuccess(await owner.patch(`/users/${viewer.userId}`, { profile_data: [{ id: fieldId, value: 'Mobile' }] }));
+    expectSuccess(await owner.patch(`/users/${viewer.userId}`, { profile_data: [{ id: fieldId, value: null }] }));
     if (viewer.userId !== owner.userId) {
-      await ok(owner.patch(`/users/${viewer.userId}`, { full_name: `Viewer Renamed ${serial}` }));
-      await ok(owner.patch(`/users/${viewer.userId}`, { role: 300 }));
+      expectSuccess(await owner.patch(`/users/${viewer.userId}`, { full_name: `Viewer Renamed ${serial}` }));
+      expectSuccess(await owner.patch(`/users/${viewer.userId}`, { role: 300 }));
     }
-    await ok(viewer.patch('/settings', { timezone: 'America/New_York', default_language: 'fr', twenty_four_hour_time: true }));
-    await ok(viewer.patch('/settings/notifications', { enable_sounds: false }));
-    await ok(newbie.patch('/settings', { timezone: 'Asia/Seoul' }));
-    await ok(newbie.patch('/settings', { email_address_visibility: 3 }));
-    await ok(member.patch('/settings', { email_address_visibility: serial % 2 === 0 ? 1 : 4 }));
+    expectSuccess(await viewer.patch('/settings', { timezone: 'America/New_York', default_language: 'fr', twenty_four_hour_time: true }));
+    expectSuccess(await viewer.patch('/settings/notifications', { enable_sounds: false }));
+    expectSuccess(await newbie.patch('/settings', { timezone: 'Asia/Seoul' }));
+    expectSuccess(await newbie.patch('/settings', { email_address_visibility: 3 }));
+    expectSuccess(await member.patch('/settings', { email_address_visibility: serial % 2 === 0 ? 1 : 4 }));
     await changeOrganization(viewer, serial);
-    const folder = await ok(owner.post('/channel_folders/create', { name: `Folder ${serial}`, description: 'Some *words*' }));
+    const folder = expectSuccess(await owner.post('/channel_folders/create', { name: `Folder ${serial}`, description: 'Some *words*' }));
     const folderId = folder.channel_folder_id as number;
-    await ok(owner.patch(`/channel_folders/${folderId}`, { name: `Folder ${serial} renamed`, description: 'Other words' }));
-    const archived = await ok(owner.post('/channel_folders/create', { name: `Shelf ${serial}`, description: '' }));
-    await ok(owner.patch(`/channel_folders/${archived.channel_folder_id as number}`, { is_archived: true }));
-    const listed = await ok(owner.get('/channel_folders', { include_archived: true }));
-    await ok(owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
+    expectSuccess(await owner.patch(`/channel_folders/${folderId}`, { name: `Folder ${serial} renamed`, description: 'Other words' }));
+    const archived = expectSuccess(await owner.post('/channel_folders/create', { name: `Shelf ${serial}`, description: '' }));
+    expectSuccess(await owner.patch(`/channel_folders/${archived.channel_folder_id as number}`, { is_archived: true }));
+    const listed = expectSuccess(await owner.get('/channel_folders', { include_archived: true }));
+    expectSuccess(await owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
     await changeSubscriptions(viewer, serial, newbieId, email);
     await changeChannels(viewer, serial, folderId);
   }
@@ -117,67 +111,62 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   /** Organization profile, settings and group permissions, and a user group's permissions. */
   async function changeOrganization(viewer: ApiClient, serial: number): Promise<void> {
     const owner = server.owner;
-    const groups = (await ok(owner.get('/user_groups'))).user_groups as { id: number; name: string }[];
+    const groups = expectSuccess(await owner.get('/user_groups')).user_groups as { id: number; name: string }[];
     const idOf = (name: string): number => groups.find((group) => group.name === name)!.id;
-    await ok(owner.patch('/realm', { name: `Org ${serial}`, description: `Round <${serial}>`, message_content_edit_limit_seconds: 900 + serial }));
-    await ok(owner.patch('/realm', { topics_policy: serial % 2 === 0 ? 'disable_empty_topic' : 'allow_empty_topic', message_retention_days: 30 + serial }));
-    await ok(
-      owner.patch('/realm', {
+    expectSuccess(await owner.patch('/realm', { name: `Org ${serial}`, description: `Round <${serial}>`, message_content_edit_limit_seconds: 900 + serial }));
+    expectSuccess(await owner.patch('/realm', { topics_policy: serial % 2 === 0 ? 'disable_empty_topic' : 'allow_empty_topic', message_retention_days: 30 + serial }));
+    expectSuccess(await owner.patch('/realm', {
         can_create_groups: { new: serial % 2 === 0 ? idOf('role:moderators') : idOf('role:members') },
         can_mention_many_users_group: { new: { direct_members: [viewer.userId], direct_subgroups: [idOf('role:moderators')] } },
-      }),
-    );
-    const team = (await ok(owner.post('/user_groups/create', { name: `Team ${serial}`, description: '', members: [viewer.userId] }))).group_id as number;
-    await ok(owner.patch(`/user_groups/${team}`, { can_mention_group: { new: idOf('role:administrators') }, can_join_group: { new: { direct_members: [member.userId], direct_subgroups: [] } } }));
+      }));
+    const team = expectSuccess(await owner.post('/user_groups/create', { name: `Team ${serial}`, description: '', members: [viewer.userId] })).group_id as number;
+    expectSuccess(await owner.patch(`/user_groups/${team}`, { can_mention_group: { new: idOf('role:administrators') }, can_join_group: { new: { direct_members: [member.userId], direct_subgroups: [] } } }));
   }
 
   /** Channel properties and permissions, privacy, default channels, archiving, and the viewer's own subscription properties. */
   async function changeChannels(viewer: ApiClient, serial: number, folderId: number): Promise<void> {
     const owner = server.owner;
     const [board, notice, attic, shed] = [`Board ${serial}`, `Notice ${serial}`, `Attic ${serial}`, `Shed ${serial}`];
-    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: board }, { name: attic }], principals: [owner.userId, viewer.userId] }));
-    await ok(owner.post('/users/me/subscriptions', { subscriptions: [{ name: notice }, { name: shed }] }));
-    const idOf = async (name: string): Promise<number> => (await ok(owner.get('/get_stream_id', { stream: name }))).stream_id as number;
+    expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: board }, { name: attic }], principals: [owner.userId, viewer.userId] }));
+    expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: notice }, { name: shed }] }));
+    const idOf = async (name: string): Promise<number> => expectSuccess(await owner.get('/get_stream_id', { stream: name })).stream_id as number;
     const [boardId, noticeId, atticId, shedId] = [await idOf(board), await idOf(notice), await idOf(attic), await idOf(shed)];
-    const groups = (await ok(owner.get('/user_groups'))).user_groups as { id: number; name: string }[];
+    const groups = expectSuccess(await owner.get('/user_groups')).user_groups as { id: number; name: string }[];
     const administrators = groups.find((group) => group.name === 'role:administrators')?.id;
-    await ok(
-      owner.patch(`/streams/${boardId}`, {
+    expectSuccess(await owner.patch(`/streams/${boardId}`, {
         new_name: `${board} renamed`,
         description: 'Pinned *notes*',
         topics_policy: 'disable_empty_topic',
         folder_id: folderId,
         message_retention_days: 30,
         can_send_message_group: { new: administrators },
-      }),
-    );
-    await ok(owner.patch(`/streams/${boardId}`, { is_private: true, history_public_to_subscribers: false }));
-    await ok(owner.patch(`/streams/${boardId}`, { is_private: false }));
-    await ok(owner.patch(`/streams/${noticeId}`, { description: 'For everyone', is_default_stream: true }));
-    await ok(owner.delete('/default_streams', { stream_id: noticeId }));
+      }));
+    expectSuccess(await owner.patch(`/streams/${boardId}`, { is_private: true, history_public_to_subscribers: false }));
+    expectSuccess(await owner.patch(`/streams/${boardId}`, { is_private: false }));
+    expectSuccess(await owner.patch(`/streams/${noticeId}`, { description: 'For everyone', is_default_stream: true }));
+    expectSuccess(await owner.delete('/default_streams', { stream_id: noticeId }));
     // A viewer who is no administrator loses sight of a channel made private that they are not in.
-    await ok(owner.patch(`/streams/${noticeId}`, { is_private: true }));
-    await ok(owner.delete(`/streams/${atticId}`));
-    await ok(owner.patch(`/streams/${atticId}`, { is_archived: false, description: 'Dusted' }));
-    await ok(owner.delete(`/streams/${shedId}`));
-    await ok(
-      viewer.post('/users/me/subscriptions/properties', {
+    expectSuccess(await owner.patch(`/streams/${noticeId}`, { is_private: true }));
+    expectSuccess(await owner.delete(`/streams/${atticId}`));
+    expectSuccess(await owner.patch(`/streams/${atticId}`, { is_archived: false, description: 'Dusted' }));
+    expectSuccess(await owner.delete(`/streams/${shedId}`));
+    expectSuccess(await viewer.post('/users/me/subscriptions/properties', {
         subscription_data: [
           { stream_id: boardId, property: 'color', value: '#123abc' },
           { stream_id: boardId, property: 'in_home_view', value: false },
           { stream_id: boardId, property: 'pin_to_top', value: true },
           { stream_id: boardId, property: 'desktop_notifications', value: true },
         ],
-      }),
-    );
+      }));
   }
 
   /** Channels created public and private, joined, left and joined again, by the viewer and for others. */
   async function changeSubscriptions(viewer: ApiClient, serial: number, newbieId: number, newbieEmail: string): Promise<void> {
     const owner = server.owner;
-    const join = (client: ApiClient, names: string[], params: Record<string, unknown> = {}) =>
-      ok(client.post('/users/me/subscriptions', { subscriptions: names.map((name) => ({ name, description: `About *${name}*` })), ...params }));
-    const leave = (client: ApiClient, names: string[], params: Record<string, unknown> = {}) => ok(client.delete('/users/me/subscriptions', { subscriptions: names, ...params }));
+    const join = async (client: ApiClient, names: string[], params: Record<string, unknown> = {}) =>
+      expectSuccess(await client.post('/users/me/subscriptions', { subscriptions: names.map((name) => ({ name, description: `About *${name}*` })), ...params }));
+    const leave = async (client: ApiClient, names: string[], params: Record<string, unknown> = {}) =>
+      expectSuccess(await client.delete('/users/me/subscriptions', { subscriptions: names, ...params }));
     const [plaza, square, vault, hidden] = [`Plaza ${serial}`, `Old square ${serial}`, `Vault ${serial}`, `Hidden ${serial}`];
     await join(owner, [plaza]);
     await join(viewer, [plaza, square]);

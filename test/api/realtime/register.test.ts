@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { objectsField } from '../../support/json-fields.js';
 import { allEventsOf, drain, registerQueue, waitingPoll } from '../../support/realtime-client.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -47,7 +48,7 @@ describe('realtime: POST /register', () => {
 
   it("includes every active user and the viewer's own identity and settings", async () => {
     const { state } = await registerQueue(alice, { client_capabilities: MODERN });
-    const ids = state.realm_users.map((user: { user_id: number }) => user.user_id);
+    const ids = objectsField(state, 'realm_users').map((user) => user.user_id);
     expect(ids).to.include.members([server.owner.userId, alice.userId]);
     expect(state).to.include({ user_id: alice.userId, email: alice.email, full_name: 'Alice', role: 400, is_admin: false, is_owner: false, is_guest: false });
     expect(state.delivery_email).to.equal(alice.email);
@@ -55,10 +56,10 @@ describe('realtime: POST /register', () => {
   });
 
   it('client_gravatar defaults to true: avatar_url is null for users on the public avatar service', async () => {
-    const byDefault = (await registerQueue(alice)).state.realm_users;
-    expect(byDefault.every((user: { avatar_url: unknown }) => user.avatar_url === null)).to.equal(true);
-    const explicit = (await registerQueue(alice, { client_gravatar: false })).state.realm_users;
-    expect(explicit.every((user: { avatar_url: unknown }) => typeof user.avatar_url === 'string')).to.equal(true);
+    const byDefault = objectsField((await registerQueue(alice)).state, 'realm_users');
+    expect(byDefault.every((user) => user.avatar_url === null)).to.equal(true);
+    const explicit = objectsField((await registerQueue(alice, { client_gravatar: false })).state, 'realm_users');
+    expect(explicit.every((user) => typeof user.avatar_url === 'string')).to.equal(true);
   });
 
   it('fetch_event_types limits the sections of the initial state', async () => {

@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import Database from 'better-sqlite3';
-import type { ApiClient, ApiResponse } from '../../support/api-client.js';
+import type { ApiClient } from '../../support/api-client.js';
+import { stringField } from '../../support/json-fields.js';
 import { drain, eventsOf, type Queue, registerQueue, waitingPoll } from '../../support/realtime-client.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { expectFailure } from '../../support/response-assertions.js';
+import { startServerWith } from '../../support/server-with-people.js';
+import type { TestServer } from '../../support/test-server.js';
 
 interface Person {
   user_id: number;
@@ -10,27 +13,16 @@ interface Person {
 }
 
 describe('realtime: POST /typing', () => {
-  let server: TestServer;
-  let alice: ApiClient;
-  let bob: ApiClient;
-  let carol: ApiClient;
+  let server: TestServer, alice: ApiClient, bob: ApiClient, carol: ApiClient;
 
   before(async () => {
-    server = await startTestServer();
-    alice = await server.createUser('Alice');
-    bob = await server.createUser('Bob');
-    carol = await server.createUser('Carol');
+    ({ server, alice, bob, carol } = await startServerWith('alice', 'bob', 'carol'));
   });
   after(() => server.stop());
 
   const person = (client: ApiClient): Person => ({ user_id: client.userId, email: client.email });
   const byId = (people: Person[]): Person[] => [...people].sort((a, b) => a.user_id - b.user_id);
   const typing = (from: ApiClient, params: Record<string, unknown>) => from.post('/typing', params);
-  const expectError = (res: ApiResponse, code: string, mentions: string) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(400);
-    expect(res.body).to.include({ result: 'error', code });
-    expect(res.body.msg).to.contain(mentions);
-  };
   const queues = (...clients: ApiClient[]): Promise<Queue[]> => Promise.all(clients.map((client) => registerQueue(client)));
 
   it('start and stop reach every recipient as direct typing events with sender and recipients', async () => {
@@ -72,46 +64,46 @@ describe('realtime: POST /typing', () => {
   });
 
   it('type=private is no longer accepted', async () => {
-    expectError(await typing(alice, { type: 'private', op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'private');
+    expectFailure(await typing(alice, { type: 'private', op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'private');
   });
 
   it('op is required', async () => {
     const res = await typing(alice, { to: [bob.userId] });
-    expectError(res, 'REQUEST_VARIABLE_MISSING', 'op');
+    expectFailure(res, 'REQUEST_VARIABLE_MISSING', 'op');
     expect(res.body.var_name).to.equal('op');
   });
 
   it('direct typing needs to', async () => {
     for (const params of [{ op: 'start' }, { type: 'direct', op: 'start' }]) {
       const res = await typing(alice, params);
-      expectError(res, 'REQUEST_VARIABLE_MISSING', "'to'");
+      expectFailure(res, 'REQUEST_VARIABLE_MISSING', "'to'");
       expect(res.body.var_name).to.equal('to');
     }
   });
 
   it('an unknown or empty recipient list is refused and nobody hears anything', async () => {
     const [bobQueue] = await queues(bob);
-    expectError(await typing(alice, { op: 'start', to: [bob.userId, 999_999] }), 'BAD_REQUEST', '999999');
-    expectError(await typing(alice, { op: 'start', to: [] }), 'BAD_REQUEST', 'to');
+    expectFailure(await typing(alice, { op: 'start', to: [bob.userId, 999_999] }), 'BAD_REQUEST', '999999');
+    expectFailure(await typing(alice, { op: 'start', to: [] }), 'BAD_REQUEST', 'to');
     expect(await drain(bobQueue)).to.deep.equal([]);
   });
 
   it('channel typing without stream_id is refused with a missing channel ID message', async () => {
     for (const type of ['stream', 'channel']) {
       const res = await typing(alice, { type, op: 'start', topic: 'lunch' });
-      expectError(res, 'BAD_REQUEST', 'stream_id');
-      expect(res.body.msg.toLowerCase()).to.contain('channel id');
+      expectFailure(res, 'BAD_REQUEST', 'stream_id');
+      expect(stringField(res.body, 'msg').toLowerCase()).to.contain('channel id');
     }
   });
 
   it('channel typing with an unknown or unreadable stream_id is refused naming it', async () => {
     for (const type of ['stream', 'channel']) {
-      expectError(await typing(alice, { type, op: 'start', stream_id: 999_999, topic: 'lunch' }), 'BAD_REQUEST', '999999');
+      expectFailure(await typing(alice, { type, op: 'start', stream_id: 999_999, topic: 'lunch' }), 'BAD_REQUEST', '999999');
     }
     const created = await bob.post('/users/me/subscriptions', { subscriptions: [{ name: 'bob-private' }], invite_only: true });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     const id = (await bob.get('/get_stream_id', { stream: 'bob-private' })).body.stream_id as number;
-    expectError(await typing(alice, { type: 'channel', op: 'start', stream_id: id, topic: 'lunch' }), 'BAD_REQUEST', String(id));
+    expectFailure(await typing(alice, { type: 'channel', op: 'start', stream_id: id, topic: 'lunch' }), 'BAD_REQUEST', String(id));
   });
 
   it('channel typing reaches the other subscribers whose clients declared stream_typing_notifications', async () => {
@@ -144,7 +136,7 @@ describe('realtime: POST /typing', () => {
     const shy = await server.createUser('Shy');
     expect((await shy.patch('/settings', { send_private_typing_notifications: false })).status).to.equal(200);
     const [bobQueue] = await queues(bob);
-    expectError(await typing(shy, { op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'typing');
+    expectFailure(await typing(shy, { op: 'start', to: [bob.userId] }), 'BAD_REQUEST', 'typing');
     expect(await drain(bobQueue)).to.deep.equal([]);
   });
 

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
 import { type ChannelState, decideArchiveChannel, decideDefaultChannel, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, channelContext } from '../../support/channel-factory.js';
-import { aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 const adminRequired = { code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions: 'Must be an organization administrator' };
 
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const keeper = aUser({ user_id: 20 });
+const { owner, admin, moderator, member, other: keeper } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, keeper];
 
 const lobby = aChannel({ channel_id: 7, name: 'lobby', is_default: true });

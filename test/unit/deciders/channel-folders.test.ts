@@ -8,11 +8,10 @@ import {
   MAX_CHANNEL_FOLDER_NAME_LENGTH,
 } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aFolder, folderContext } from '../../support/channel-folder-factory.js';
 import { aGuest, aMember, aModerator, anAdmin, anOwner } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 const NOT_ADMIN = { code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions: 'Must be an organization administrator' };
 const missing = (name: string) => ({ code: 'REQUEST_VARIABLE_MISSING', status: 400, mentions: `'${name}'` });
 

@@ -1,20 +1,12 @@
 import { expect } from 'chai';
 import { decideSubscribe, type NewChannelOptions, type SubscribeCommand, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext, type ChannelWorldGiven, PUBLIC_DEFAULTS } from '../../support/channel-factory.js';
 import { fakeRender } from '../../support/channel-folder-factory.js';
 import { SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const other = aUser({ user_id: 20 });
-const gone = aUser({ user_id: 21, is_active: false });
+const { owner, admin, moderator, member, guest, other, gone } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, other, gone];
 
 const general = aChannel({ channel_id: 100, name: 'general' });

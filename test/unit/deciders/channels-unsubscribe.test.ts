@@ -1,19 +1,11 @@
 import { expect } from 'chai';
 import { decideUnsubscribe, type UnsubscribeCommand, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext, type ChannelWorldGiven } from '../../support/channel-factory.js';
 import { SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { aUser, someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const other = aUser({ user_id: 20 });
-const gone = aUser({ user_id: 21, is_active: false });
+const { owner, admin, moderator, member, guest, other, gone } = someUsers();
 const ownBot = aUser({ user_id: 22, is_bot: true, bot_type: 1, bot_owner_id: member.user_id });
 const othersBot = aUser({ user_id: 23, is_bot: true, bot_type: 1, bot_owner_id: other.user_id });
 const USERS: UserState[] = [owner, admin, moderator, member, guest, other, gone, ownBot, othersBot];

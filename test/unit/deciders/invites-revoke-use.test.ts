@@ -1,17 +1,11 @@
 import { expect } from 'chai';
 import { decideRevokeInviteLink, decideUseInviteLink, type InviteLinkState, Role } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aGroup, systemGroups } from '../../support/user-group-factory.js';
-import { aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
-
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
+import { someUsers } from '../../support/user-state-factory.js';
 
 const NOW = 1_767_225_600_000;
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const other = aUser({ user_id: 20 });
+const { owner, admin, moderator, member, other } = someUsers();
 
 const aLink = (overrides: Partial<InviteLinkState> = {}): InviteLinkState => ({
   id: 7,

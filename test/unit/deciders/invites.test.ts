@@ -1,18 +1,11 @@
 import { expect } from 'chai';
 import { type CreateInviteLink, decideCreateInviteLink, type InviteLinkCreated, Role, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext, type ChannelWorldGiven } from '../../support/channel-factory.js';
 import { aGroup, SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const other = aUser({ user_id: 20 });
+const { owner, admin, moderator, member, guest, other } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, other];
 
 const NOW = 1_767_225_600_000;

@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import { decideUpdateSubscriptionProperties, type SubscriptionPropertyRequest, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext } from '../../support/channel-factory.js';
 import { aMember, anOwner } from '../../support/user-state-factory.js';
-
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 
 const owner = anOwner();
 const member = aMember();

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
 import { type ChannelState, decideUpdateChannel, type UpdateChannelCommand, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext } from '../../support/channel-factory.js';
 import { SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const keeper = aUser({ user_id: 20 });
+const { owner, admin, moderator, member, guest, other: keeper } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, keeper];
 
 const keptBy = { direct_members: [keeper.user_id], direct_subgroups: [] };

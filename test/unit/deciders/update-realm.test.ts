@@ -1,18 +1,12 @@
 import { expect } from 'chai';
 import { DEFAULT_REALM_SETTINGS, decideUpdateRealm, type RealmUpdateContext, type UpdateRealm, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aGroup, groupContext, SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 const principal = (mentions: string) => ({ code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions });
 
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const gone = aUser({ user_id: 21, is_active: false });
+const { owner, admin, moderator, member, guest, gone } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, gone];
 const GROUPS = [aGroup({ id: 30, name: 'team', members: [4] }), aGroup({ id: 32, name: 'retired', deactivated: true })];
 

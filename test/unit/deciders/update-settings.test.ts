@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_REALM_SETTINGS, decideUpdateSettings, type UpdateSettings, type UpdateSettingsContext, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aMember, anAdmin } from '../../support/user-state-factory.js';
 
 const USER_ID = 4;
@@ -20,7 +20,6 @@ function given(user: UserState = aMember(), rest: Partial<UpdateSettingsContext>
 }
 
 const cmd = (fields: Partial<UpdateSettings>): UpdateSettings => ({ settings: {}, ...fields });
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 const disabled = (setting: 'name_changes_disabled' | 'email_changes_disabled') => ({ ...DEFAULT_REALM_SETTINGS, [setting]: true });
 
 describe('decideUpdateSettings', function () {

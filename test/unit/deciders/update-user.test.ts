@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { decideUpdateUser, MAX_USER_NAME_LENGTH, Role, type UpdateUserContext, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aGuest, aMember, aModerator, anAdmin, anOwner } from '../../support/user-state-factory.js';
 
 const TARGET_ID = 40;
@@ -16,8 +16,6 @@ function given(actor: UserState, target: Partial<UserState> = {}, rest: Partial<
     ...rest,
   };
 }
-
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
 
 describe('decideUpdateUser', function () {
   describe('given an actor below administrator', function () {

@@ -1,18 +1,10 @@
 import { expect } from 'chai';
 import { decideUpdateUserGroup, decideUpdateUserGroupSubgroups, type GroupSettingUpdate, type UserGroupSettingName, type UserState } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aGroup, groupContext, SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const other = aUser({ user_id: 20 });
-const gone = aUser({ user_id: 21, is_active: false });
+const { owner, admin, moderator, member, guest, other, gone } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, other, gone];
 
 /** Group 30 is managed by its creator, the member (user 4); 31 is another group; 32 is deactivated. */

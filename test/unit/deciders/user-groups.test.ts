@@ -9,19 +9,11 @@ import {
   Role,
   type UserState,
 } from '@chat/core';
-import { expectApiError } from '../../support/api-error-assertions.js';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aGroup, groupContext, SYS } from '../../support/user-group-factory.js';
-import { aGuest, aMember, aModerator, anAdmin, anOwner, aUser } from '../../support/user-state-factory.js';
+import { aUser, someUsers } from '../../support/user-state-factory.js';
 
-const refused = (mentions: string) => ({ code: 'BAD_REQUEST', status: 400, mentions });
-
-const owner = anOwner();
-const admin = anAdmin();
-const moderator = aModerator();
-const member = aMember();
-const guest = aGuest();
-const other = aUser({ user_id: 20 });
-const gone = aUser({ user_id: 21, is_active: false });
+const { owner, admin, moderator, member, guest, other, gone } = someUsers();
 const USERS: UserState[] = [owner, admin, moderator, member, guest, other, gone];
 
 const create = (name: string, rest: Partial<Parameters<typeof decideCreateUserGroup>[1]> = {}) => ({
