@@ -1,18 +1,10 @@
+import type { ChannelFolderState } from '@chat/core';
 import type { ApiClient } from './api-client.js';
 import { numberField } from './json-fields.js';
 import { expectSuccess } from './response-assertions.js';
 
 /** A channel folder as GET /channel_folders and the register response list it. */
-export interface FolderRecord {
-  id: number;
-  name: string;
-  description: string;
-  rendered_description: string;
-  order: number;
-  date_created: number;
-  creator_id: number | null;
-  is_archived: boolean;
-}
+export type FolderRecord = ChannelFolderState;
 
 export async function listFolders(client: ApiClient, params: Record<string, unknown> = {}): Promise<FolderRecord[]> {
   return expectSuccess(await client.get('/channel_folders', params)).channel_folders as FolderRecord[];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  checkChannelFolderId,
+  checkFolderChoice,
   decideCreateChannelFolder,
   decideReorderChannelFolders,
   decideUpdateChannelFolder,
@@ -170,18 +170,16 @@ describe('decideReorderChannelFolders', function () {
   });
 });
 
-describe('checkChannelFolderId', function () {
+describe('checkFolderChoice', function () {
+  const active = new Set(FOLDERS.filter((folder) => !folder.is_archived).map((folder) => folder.id));
+
   it('accepts no folder and an active folder', function () {
-    expect(checkChannelFolderId(FOLDERS, null)).to.equal(null);
-    expect(checkChannelFolderId(FOLDERS, 2)).to.equal(2);
+    expect(checkFolderChoice(active, null)).to.equal(null);
+    expect(checkFolderChoice(active, 2)).to.equal(2);
   });
 
-  it('refuses an unknown or archived folder', function () {
-    expectApiError(() => checkChannelFolderId(FOLDERS, 99), refused('Invalid channel folder ID'));
-    expectApiError(() => checkChannelFolderId(FOLDERS, 3), refused('Invalid channel folder ID'));
-  });
-
-  it('takes any iterable of folders, such as a map of the read model', function () {
-    expect(checkChannelFolderId(new Map(FOLDERS.map((folder) => [folder.id, folder])).values(), 1)).to.equal(1);
+  it('refuses an unknown or archived folder, naming folder_id', function () {
+    expectApiError(() => checkFolderChoice(active, 99), refused("Invalid 'folder_id': no channel folder 99"));
+    expectApiError(() => checkFolderChoice(active, 3), refused("Invalid 'folder_id': no channel folder 3"));
   });
 });

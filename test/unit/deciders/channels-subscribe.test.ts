@@ -104,7 +104,7 @@ describe('decideSubscribe: creating channels', function () {
 
   it('refuses web-public channels, unknown or archived folders, and forbidden permission values', function () {
     expectApiError(() => decide(admin, subscribeTo(['Web'], { options: { is_web_public: true } })), refused('Web-public'));
-    expectApiError(() => decide(admin, subscribeTo(['F'], { options: { folder_id: 7 } }), { folderIds: [3] }), refused('Invalid channel folder ID'));
+    expectApiError(() => decide(admin, subscribeTo(['F'], { options: { folder_id: 7 } }), { folderIds: [3] }), refused("Invalid 'folder_id': no channel folder 7"));
     expect(decide(admin, subscribeTo(['F'], { options: { folder_id: 3 } }), { folderIds: [3] }).events.get(200)![0].data).to.include({ folder_id: 3 });
     const everyoneAdministers = { settings: { can_administer_channel_group: SYS['role:everyone'] } };
     expectApiError(() => decide(admin, subscribeTo(['F'], { options: everyoneAdministers })), refused("'role:everyone'"));

@@ -56,18 +56,3 @@ export function requireChannelFolder(folders: readonly ChannelFolderState[], id:
   if (!folder) throw badRequest('Invalid channel folder ID');
   return folder;
 }
-
-/**
- * A channel's folder: null (no folder) or a folder that exists and is not archived. Channel decisions
- * call this with the folders read model.
- */
-export function checkChannelFolderId(folders: Iterable<Pick<ChannelFolderState, 'id' | 'is_archived'>>, id: number | null): number | null {
-  if (id === null) return null;
-  for (const folder of folders) {
-    if (folder.id === id) {
-      if (folder.is_archived) break;
-      return id;
-    }
-  }
-  throw badRequest('Invalid channel folder ID');
-}

@@ -79,8 +79,3 @@ export function canRemoveSubscriber(world: AccessWorld, channel: ChannelState, a
   if (target?.is_bot && target.bot_owner_id === actorId) return true;
   return isUserInSetting(world, channel.settings.can_remove_subscribers_group, actorId);
 }
-
-/** Who sees a channel's subscriber list change: everyone with metadata access. */
-export function channelWatchers(world: AccessWorld, channel: ChannelState): number[] {
-  return [...world.users.values()].filter((user) => user.is_active && hasMetadataAccess(world, channel, user.user_id)).map((user) => user.user_id);
-}

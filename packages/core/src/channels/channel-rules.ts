@@ -58,3 +58,9 @@ export function checkMessageRetentionDays(value: string | number): number | null
 export function checkChannelSetting(world: GroupWorld, setting: ChannelGroupSettingName, value: GroupSettingValue): GroupSettingValue {
   return checkGroupSettingValue(world, setting, value, FORBIDDEN_CHANNEL_SETTING_GROUPS[setting]);
 }
+
+/** A channel's folder: null (no folder), or one of the folders that exist and are not archived. */
+export function checkFolderChoice(activeFolderIds: ReadonlySet<number>, id: number | null): number | null {
+  if (id !== null && !activeFolderIds.has(id)) throw badRequest(`Invalid 'folder_id': no channel folder ${id}`);
+  return id;
+}

@@ -4,7 +4,7 @@ import { isUserInSetting } from '../groups/group-setting.js';
 import { isAdminRole, Role } from '../roles.js';
 import { canAddSubscribers, canSubscribeSelf } from './channel-access.js';
 import { channelByName, type ChannelContext } from './channel-context.js';
-import { checkChannelDescription, checkChannelName, checkChannelSetting } from './channel-rules.js';
+import { checkChannelDescription, checkChannelName, checkChannelSetting, checkFolderChoice } from './channel-rules.js';
 import { defaultChannelGroupSettings } from './channel-settings.js';
 import {
   CHANNEL_GROUP_SETTING_NAMES,
@@ -74,7 +74,7 @@ function checkCreate(ctx: ChannelContext, options: NewChannelOptions): void {
     throw ownerRequired("Must be an organization owner to set 'message_retention_days'");
   }
   if (options.is_default && options.invite_only) throw badRequest('Private channels cannot be made default.');
-  if (options.folder_id !== null && !ctx.folderIds.has(options.folder_id)) throw badRequest('Invalid channel folder ID');
+  checkFolderChoice(ctx.folderIds, options.folder_id);
 }
 
 function newChannel(ctx: ChannelContext, cmd: SubscribeCommand, id: number, name: string, description: string): ChannelState {

@@ -10,6 +10,7 @@ import {
   checkChannelName,
   checkChannelNameFree,
   checkChannelSetting,
+  checkFolderChoice,
   checkMessageRetentionDays,
   checkTopicsPolicy,
 } from './channel-rules.js';
@@ -85,8 +86,7 @@ function retentionAndTopics(ctx: ChannelContext, cmd: UpdateChannelCommand, set:
 function placeAndPermissions(ctx: ChannelContext, cmd: UpdateChannelCommand, set: ChannelChangeSet): void {
   const folderId = cmd.folder_id;
   if (folderId !== undefined && folderId !== set.get('folder_id')) {
-    if (folderId !== null && !ctx.folderIds.has(folderId)) throw badRequest(`Invalid 'folder_id': no channel folder ${folderId}`);
-    set.set('folder_id', folderId);
+    set.set('folder_id', checkFolderChoice(ctx.folderIds, folderId));
   }
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
     const update = cmd.settings[name];

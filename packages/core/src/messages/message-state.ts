@@ -40,23 +40,3 @@ export interface MessageState {
   edit_history: MessageEdit[];
   reactions: MessageReaction[];
 }
-
-/** Personal flags, as the public API names them. */
-export const MESSAGE_FLAGS = [
-  'read',
-  'starred',
-  'collapsed',
-  'mentioned',
-  'stream_wildcard_mentioned',
-  'topic_wildcard_mentioned',
-  'has_alert_word',
-  'historical',
-  'wildcard_mentioned',
-] as const;
-export type MessageFlag = (typeof MESSAGE_FLAGS)[number];
-
-/** The flags a user may set and clear through POST /messages/flags; the others follow content. */
-export const USER_FLAGS: readonly MessageFlag[] = ['read', 'starred', 'collapsed'];
-
-/** The conversation key of a direct message: its participants, ascending, comma-joined. */
-export const directKey = (userIds: readonly number[]): string => [...userIds].sort((a, b) => a - b).join(',');

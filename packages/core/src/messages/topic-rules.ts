@@ -3,9 +3,6 @@ import type { ChannelState, TopicsPolicy } from '../channels/channel-state.js';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../realm/realm-constants.js';
 import type { RealmSettings } from '../realm/realm-settings.js';
 
-/** The prefix that marks a topic resolved. */
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
-
 /** `(no topic)` and the display name of the empty topic both mean the empty topic. */
 export const canonicalTopic = (topic: string): string => {
   const trimmed = topic.trim();

@@ -1,14 +1,10 @@
-import { badRequest, EMPTY_TOPIC_DISPLAY_NAME, missingArgument, type UserState } from '@chat/core';
+import { badRequest, canonicalTopic, EMPTY_TOPIC_DISPLAY_NAME, missingArgument, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, realmHost } from './call-context.js';
-
-/** `(no topic)` and the display name both mean the empty topic. */
-export const canonicalTopic = (topic: string): string =>
-  topic === '(no topic)' || topic === EMPTY_TOPIC_DISPLAY_NAME ? '' : topic;
 
 /**
  * POST /typing. Typing is ephemeral: it goes straight to the recipients' feeds and never into the log.

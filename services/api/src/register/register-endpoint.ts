@@ -3,7 +3,7 @@ import type { RouteCall } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
-import { ChannelQuery } from '../queries/channel-query.js';
+import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
 import type { RegisterContext } from './register-context.js';
 import { EVENT_TYPES, SECTIONS } from './sections/index.js';
 import { normalizeNarrow } from './narrow-terms.js';
@@ -48,7 +48,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     capabilities,
     applyMarkdown: p.apply_markdown === true,
     clientGravatar: p.client_gravatar !== false,
-    includeSubscribers: String(p.include_subscribers ?? 'false') as RegisterContext['includeSubscribers'],
+    includeSubscribers: includeSubscribersParam(p.include_subscribers),
     slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
     presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
     channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
