@@ -7,6 +7,7 @@ export { groupsProjection } from './groups/groups-projection.js';
 export { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
+export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -16,6 +17,7 @@ import { groupsProjection } from './groups/groups-projection.js';
 import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
+import { messagesProjection } from './messages/messages-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -25,6 +27,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   channelFoldersProjection(models),
   channelsProjection(models),
   invitesProjection(models),
+  messagesProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';

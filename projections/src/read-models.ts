@@ -1,5 +1,5 @@
-import type { ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
-import type { DocumentCollection, ReadStore } from '@chat/readstore';
+import type { UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 
 export interface RealmState {
   name: string;
@@ -32,6 +32,10 @@ export interface ReadModels {
   subscriptions: DocumentCollection<SubscriptionState>;
   /** Reusable invitation links by id, found by the digest of their key when used. */
   invites: DocumentCollection<InviteLinkState>;
+  /** Messages and per-user flags, shaped for their queries. */
+  messages: MessageStore;
+  /** Users' visibility policies for topics, keyed `<user_id>:<channel_id>:<topic, lower case>`. */
+  userTopics: DocumentCollection<UserTopicState>;
 }
 
 export const REALM_KEY = 'realm';
@@ -47,5 +51,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     channels: store.collection<ChannelState>({ name: 'channels', uniqueFields: ['name_key'] }),
     subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
     invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
+    messages: store.messages,
+    userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
   };
 }

@@ -57,3 +57,6 @@ export * from './messages/message-state.js';
 export * from './messages/topic-rules.js';
 export * from './messages/visibility-policy.js';
 export * from './messages/send-message.js';
+export * from './messages/message-flags.js';
+export * from './messages/interactive-client.js';
+export * from './messages/message-access.js';

@@ -1,3 +1,5 @@
+import type { MessageStore } from './messages/message-store.js';
+
 export type DocumentKey = string | number;
 
 /** How a collection is looked up besides its key: by the value of one field, unique or not. */
@@ -32,6 +34,8 @@ export interface CheckpointStore {
 /** The read side of the server: named collections plus the checkpoints of the projections writing them. */
 export interface ReadStore {
   collection<T extends object>(spec: CollectionSpec): DocumentCollection<T>;
+  /** The messages read model (one per store). */
+  readonly messages: MessageStore;
   readonly checkpoints: CheckpointStore;
   /** Whether models survive a restart (and so need not be rebuilt from position 0). */
   readonly persistent: boolean;

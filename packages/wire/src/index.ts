@@ -5,3 +5,4 @@ export * from './channel-folder-view.js';
 export * from './channel-activity.js';
 export * from './channel-view.js';
 export * from './realm-description.js';
+export * from './message-view.js';

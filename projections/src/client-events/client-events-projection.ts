@@ -7,6 +7,7 @@ import { channelAccessFanout } from './channel-access-fanout.js';
 import { channelsFanout } from './channels-fanout.js';
 import { groupsFanout } from './groups-fanout.js';
 import { invitesFanout } from './invites-fanout.js';
+import { messagesFanout } from './messages-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
 
@@ -27,6 +28,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await channelsFanout(event, models)),
         ...(await invitesFanout(event, models)),
         ...(await channelAccessFanout(event, models)),
+        ...(await messagesFanout(event, models, options)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

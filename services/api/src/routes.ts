@@ -14,6 +14,7 @@ import { serverSettings } from './endpoints/server-settings.js';
 import { updateSettingsEndpoint } from './endpoints/settings.js';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './endpoints/presence.js';
 import { setTyping } from './endpoints/typing.js';
+import { sendMessageEndpoint } from './endpoints/messages-send.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import {
@@ -64,6 +65,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/events', 'required', 'events-get', getEvents),
     route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
     route('POST', '/typing', 'required', 'typing', setTyping),
+    route('POST', '/messages', 'required', 'messages-send', sendMessageEndpoint),
     route('POST', '/users/me/presence', 'required', 'presence-update', updatePresenceEndpoint),
     route('GET', '/users/:user_id_or_email/presence', 'required', 'presence-user-get', getUserPresence),
     route('GET', '/realm/presence', 'required', 'empty', getRealmPresence),

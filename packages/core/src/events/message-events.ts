@@ -24,6 +24,8 @@ export interface MessageSent {
     receivers: number[];
     read: number[];
     flags: ContentFlags;
+    /** The sender's queue doing local echo and the id it gave the message (its echo carries it back). */
+    local_echo?: { queue_id: string; local_id: string };
   };
 }
 

@@ -40,3 +40,14 @@ export interface MessageState {
   edit_history: MessageEdit[];
   reactions: MessageReaction[];
 }
+
+/** A user's visibility policy for one topic (0 none, 1 muted, 2 unmuted, 3 followed). */
+export interface UserTopicState {
+  user_id: number;
+  channel_id: number;
+  /** The topic as the user last set its policy. */
+  topic: string;
+  visibility_policy: number;
+  /** Seconds since the epoch. */
+  last_updated: number;
+}

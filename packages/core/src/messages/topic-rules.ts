@@ -3,6 +3,9 @@ import type { ChannelState, TopicsPolicy } from '../channels/channel-state.js';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../realm/realm-constants.js';
 import type { RealmSettings } from '../realm/realm-settings.js';
 
+/** A resolved topic is its name behind this prefix. */
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
 /** `(no topic)` and the display name of the empty topic both mean the empty topic. */
 export const canonicalTopic = (topic: string): string => {
   const trimmed = topic.trim();

@@ -1,5 +1,6 @@
 import type { CheckpointStore, CollectionSpec, DocumentCollection, ReadStore } from '../read-store.js';
 import { MemoryCollection } from './memory-collection.js';
+import { MemoryMessageStore } from './messages/memory-message-store.js';
 
 class MemoryCheckpoints implements CheckpointStore {
   readonly positions = new Map<string, number>();
@@ -15,6 +16,7 @@ class MemoryCheckpoints implements CheckpointStore {
 export class MemoryReadStore implements ReadStore {
   readonly persistent = false;
   readonly checkpoints = new MemoryCheckpoints();
+  readonly messages = new MemoryMessageStore();
   private readonly collections = new Map<string, MemoryCollection<object>>();
 
   collection<T extends object>(spec: CollectionSpec): DocumentCollection<T> {
@@ -28,6 +30,7 @@ export class MemoryReadStore implements ReadStore {
 
   async clear(): Promise<void> {
     for (const collection of this.collections.values()) collection.clear();
+    await this.messages.clear();
     this.checkpoints.positions.clear();
   }
 

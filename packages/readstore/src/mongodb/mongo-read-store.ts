@@ -1,5 +1,7 @@
 import { type Db, MongoClient, MongoServerError } from 'mongodb';
+import type { MessageStore } from '../messages/message-store.js';
 import type { CollectionSpec, DocumentCollection, ReadStore } from '../read-store.js';
+import { openMongoMessageStore } from './mongo-message-store.js';
 import { type CheckpointDocument, MongoCheckpoints } from './mongo-checkpoints.js';
 import { MongoCollection, type StoredDocument } from './mongo-collection.js';
 
@@ -13,6 +15,7 @@ const NAMESPACE_NOT_FOUND = 26;
 export class MongoReadStore implements ReadStore {
   readonly persistent = true;
   readonly checkpoints: MongoCheckpoints;
+  readonly messages: MessageStore;
   private readonly collections = new Map<string, MongoCollection<object>>();
 
   constructor(
@@ -20,6 +23,7 @@ export class MongoReadStore implements ReadStore {
     private readonly db: Db,
   ) {
     this.checkpoints = new MongoCheckpoints(db.collection<CheckpointDocument>(CHECKPOINTS));
+    this.messages = openMongoMessageStore(db);
   }
 
   static async connect(url: string, dbName: string): Promise<MongoReadStore> {

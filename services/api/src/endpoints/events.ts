@@ -2,19 +2,38 @@ import type { ServerResponse } from 'node:http';
 import { ApiError } from '@chat/core';
 import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
 import type { EventQueue, FeedEntry } from '@chat/realtime';
+import { isShaped, shapeEvent } from '@chat/wire';
 import type { ServerContext } from '../server-context.js';
 
 export const badQueue = (queueId: string): ApiError =>
   new ApiError('BAD_EVENT_QUEUE_ID', 400, `Bad event queue ID: ${queueId}`, { queue_id: queueId });
 
 const serialized = new WeakMap<FeedEntry, string>();
+const shapedJson = new WeakMap<FeedEntry, Map<string, string>>();
+
+/** A message event in the shape this queue asked for (Markdown or HTML, avatars, the empty topic), serialized once per shape. */
+function shapedEventJson(entry: FeedEntry, queue: EventQueue): string {
+  let variants = shapedJson.get(entry);
+  if (!variants) {
+    variants = new Map();
+    shapedJson.set(entry, variants);
+  }
+  const shape = { applyMarkdown: queue.spec.applyMarkdown, clientGravatar: queue.spec.clientGravatar, emptyTopicName: queue.spec.capabilities.empty_topic_name };
+  const shaped = shapeEvent(entry.event, shape);
+  let json = variants.get(shaped.key);
+  if (json === undefined) {
+    json = JSON.stringify(shaped.event);
+    variants.set(shaped.key, json);
+  }
+  return json;
+}
 
 /**
- * An event's JSON is built once per entry and shared by every queue it goes to; only the id differs.
- * A shared feed stores it serialized already.
+ * An event's JSON is built once per entry (once per shape for message events) and shared by every
+ * queue it goes to; only the id differs. A shared feed stores the unshaped ones serialized already.
  */
-function eventJson(entry: FeedEntry): string {
-  let json = entry.json ?? serialized.get(entry);
+function eventJson(entry: FeedEntry, queue: EventQueue): string {
+  let json = isShaped(entry.event) ? shapedEventJson(entry, queue) : (entry.json ?? serialized.get(entry));
   if (json === undefined) {
     json = JSON.stringify(entry.event);
     serialized.set(entry, json);
@@ -23,7 +42,7 @@ function eventJson(entry: FeedEntry): string {
 }
 
 export function writeEvents(res: ServerResponse, queue: EventQueue, entries: readonly FeedEntry[]): void {
-  const body = `{"result":"success","msg":"","events":[${entries.map(eventJson).join(',')}],"queue_id":${JSON.stringify(queue.id)}}`;
+  const body = `{"result":"success","msg":"","events":[${entries.map((entry) => eventJson(entry, queue)).join(',')}],"queue_id":${JSON.stringify(queue.id)}}`;
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }

@@ -1,0 +1,53 @@
+import type { ContentFlags } from '../events/message-events.js';
+
+/** Per-user message flags as bits, so a user's flags for a message fit one byte. */
+export const FlagBit = {
+  read: 1,
+  starred: 2,
+  collapsed: 4,
+  mentioned: 8,
+  stream_wildcard_mentioned: 16,
+  topic_wildcard_mentioned: 32,
+  has_alert_word: 64,
+  historical: 128,
+} as const;
+export type StoredFlagName = keyof typeof FlagBit;
+
+/** Flags a user sets and clears through POST /messages/flags; the others follow the content. */
+export const USER_FLAGS: readonly StoredFlagName[] = ['read', 'starred', 'collapsed'];
+
+/** Every flag name the API knows, `wildcard_mentioned` (deprecated) included. */
+export const ALL_FLAG_NAMES: readonly string[] = [...Object.keys(FlagBit), 'wildcard_mentioned'];
+
+/** Bits that any kind of mention sets (`is:mentioned`). */
+export const MENTION_BITS = FlagBit.mentioned | FlagBit.stream_wildcard_mentioned | FlagBit.topic_wildcard_mentioned;
+const WILDCARD_BITS = FlagBit.stream_wildcard_mentioned | FlagBit.topic_wildcard_mentioned;
+
+/** Flags a message shows to someone who reads it from public history without having received it. */
+export const HISTORY_ONLY_BITS = FlagBit.read | FlagBit.historical;
+
+/** Bits that follow the content and are recomputed on edit. */
+export const CONTENT_BITS = MENTION_BITS | FlagBit.has_alert_word;
+
+/** The API's flag list for stored bits, with the deprecated `wildcard_mentioned` derived. */
+export function flagNames(bits: number): string[] {
+  const names: string[] = [];
+  for (const [name, bit] of Object.entries(FlagBit)) if ((bits & bit) !== 0) names.push(name);
+  if ((bits & WILDCARD_BITS) !== 0) names.push('wildcard_mentioned');
+  return names;
+}
+
+/** The content bits each receiver gets from a message's content flags (sets built once per message). */
+export function contentBits(flags: ContentFlags): (userId: number) => number {
+  const sets: [Set<number>, number][] = [
+    [new Set(flags.mentioned), FlagBit.mentioned],
+    [new Set(flags.stream_wildcard_mentioned), FlagBit.stream_wildcard_mentioned],
+    [new Set(flags.topic_wildcard_mentioned), FlagBit.topic_wildcard_mentioned],
+    [new Set(flags.has_alert_word), FlagBit.has_alert_word],
+  ];
+  return (userId) => {
+    let bits = 0;
+    for (const [set, bit] of sets) if (set.has(userId)) bits |= bit;
+    return bits;
+  };
+}

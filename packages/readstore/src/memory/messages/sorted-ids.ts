@@ -1,0 +1,87 @@
+/**
+ * A sorted list of message ids in a growable Int32Array, with an optional parallel byte per id (a
+ * user's flags). Ids nearly always arrive in increasing order, so adding is an append; the rare
+ * insertion in the middle (history entered later) shifts the tail.
+ */
+export class SortedIds {
+  ids: Int32Array;
+  bytes: Uint8Array | null;
+  length = 0;
+
+  constructor(withBytes = false, capacity = 8) {
+    this.ids = new Int32Array(capacity);
+    this.bytes = withBytes ? new Uint8Array(capacity) : null;
+  }
+
+  /** The index of the first id ≥ `id`. */
+  lowerBound(id: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.ids[mid] < id) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  indexOf(id: number): number {
+    const at = this.lowerBound(id);
+    return at < this.length && this.ids[at] === id ? at : -1;
+  }
+
+  has(id: number): boolean {
+    return this.indexOf(id) >= 0;
+  }
+
+  /** Adds the id (with its byte) in order; an id already present only has its byte replaced. */
+  add(id: number, byte = 0): void {
+    const at = this.length > 0 && this.ids[this.length - 1] < id ? this.length : this.lowerBound(id);
+    if (at < this.length && this.ids[at] === id) {
+      if (this.bytes) this.bytes[at] = byte;
+      return;
+    }
+    if (this.length === this.ids.length) this.grow();
+    if (at < this.length) {
+      this.ids.copyWithin(at + 1, at, this.length);
+      this.bytes?.copyWithin(at + 1, at, this.length);
+    }
+    this.ids[at] = id;
+    if (this.bytes) this.bytes[at] = byte;
+    this.length++;
+  }
+
+  remove(id: number): boolean {
+    const at = this.indexOf(id);
+    if (at < 0) return false;
+    this.ids.copyWithin(at, at + 1, this.length);
+    this.bytes?.copyWithin(at, at + 1, this.length);
+    this.length--;
+    return true;
+  }
+
+  byteOf(id: number): number | undefined {
+    const at = this.indexOf(id);
+    return at < 0 || !this.bytes ? undefined : this.bytes[at];
+  }
+
+  last(): number | undefined {
+    return this.length > 0 ? this.ids[this.length - 1] : undefined;
+  }
+
+  toArray(): number[] {
+    return Array.from(this.ids.subarray(0, this.length));
+  }
+
+  private grow(): void {
+    const capacity = Math.max(8, this.ids.length * 2);
+    const ids = new Int32Array(capacity);
+    ids.set(this.ids.subarray(0, this.length));
+    this.ids = ids;
+    if (this.bytes) {
+      const bytes = new Uint8Array(capacity);
+      bytes.set(this.bytes.subarray(0, this.length));
+      this.bytes = bytes;
+    }
+  }
+}

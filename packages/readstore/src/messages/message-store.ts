@@ -1,0 +1,134 @@
+import type { MessageRecipient, MessageState } from '@chat/core';
+
+/** A message as the store hands it out: with the id of its conversation (channel or direct group). */
+export interface StoredMessage extends MessageState {
+  /**
+   * The conversation's id, as clients group by it: `2 × channel_id` for a channel, and
+   * `2 × (first message id) + 1` for a direct conversation, assigned when its first message is stored.
+   */
+  recipient_id: number;
+}
+
+/** A user's flags for one message (bits of FlagBit). */
+export interface UserMessageRow {
+  user_id: number;
+  flags: number;
+}
+
+/**
+ * One condition on messages, as narrows need them. Topics compare case-insensitively; `flags` holds
+ * when any of the bits is set for the query's user (a message outside their history reads as
+ * `read` + `historical`).
+ */
+export type MessagePredicate =
+  | { op: 'channel'; channelId: number }
+  | { op: 'channels'; channelIds: readonly number[] }
+  | { op: 'topic'; topic: string }
+  | { op: 'direct' }
+  /** The exact direct conversation: every participant, the sender included. */
+  | { op: 'conversation'; userIds: readonly number[] }
+  | { op: 'dm-including'; userId: number }
+  | { op: 'sender'; userId: number }
+  | { op: 'flags'; bits: number }
+  | { op: 'ids'; ids: readonly number[] }
+  /** Every word appears in the content or the topic, case-insensitively. */
+  | { op: 'search'; words: readonly string[] }
+  | { op: 'resolved' }
+  | { op: 'has'; what: 'link' | 'image' | 'attachment' | 'reaction' }
+  | { op: 'not'; of: MessagePredicate };
+
+/**
+ * Which messages a query looks at: the user's own history (messages they received or that entered
+ * their history), or every message of some channels (public history a user may read).
+ */
+export type MessageSource = { kind: 'history' } | { kind: 'channels'; channelIds: readonly number[] };
+
+export interface MessageQuery {
+  userId: number;
+  source: MessageSource;
+  where: readonly MessagePredicate[];
+}
+
+/** Around which id to read, and how far. Use 0 for the oldest end and Number.MAX_SAFE_INTEGER for the newest. */
+export interface MessageWindow {
+  anchor: number;
+  include_anchor: boolean;
+  num_before: number;
+  num_after: number;
+}
+
+export interface MessagePage {
+  /** Ascending. */
+  ids: number[];
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+}
+
+export interface TopicSummary {
+  /** The topic as most recently written. */
+  name: string;
+  max_id: number;
+}
+
+export interface DirectConversation {
+  /** The other participants (empty for a conversation with oneself), ascending. */
+  user_ids: number[];
+  max_message_id: number;
+}
+
+/**
+ * The messages read model, shaped for its queries: messages by id, per-user flag rows, per-channel and
+ * per-topic id lists, direct conversations. Writes carry the log position of the event that caused
+ * them, so an adapter that persists can ignore a write it has already applied.
+ */
+export interface MessageStore {
+  /** A new message and the rows of the users who receive it. */
+  insert(message: MessageState, rows: readonly UserMessageRow[], position: number): Promise<void>;
+  /** A changed message (content, topic, channel, reactions, history); its rows are kept. */
+  replace(message: MessageState, position: number): Promise<void>;
+  remove(ids: readonly number[], position: number): Promise<void>;
+  /** Sets (`on`) or clears `bits` on the user's existing rows of these messages. */
+  setFlags(userId: number, ids: readonly number[], bits: number, on: boolean, position: number): Promise<void>;
+  /** Replaces the bits under `mask` on each listed user's row of one message (edits recompute mentions). */
+  rewriteFlags(messageId: number, mask: number, rows: readonly UserMessageRow[], position: number): Promise<void>;
+  /** Rows for messages that enter the user's history later (historical flags, reactions, stars). */
+  addRows(userId: number, rows: readonly { message_id: number; flags: number }[], position: number): Promise<void>;
+  /** Drops users' rows of a message (a move into a channel they cannot read). */
+  removeRows(messageId: number, userIds: readonly number[], position: number): Promise<void>;
+
+  get(id: number): Promise<StoredMessage | undefined>;
+  /** The messages that exist, in the order asked. */
+  getMany(ids: readonly number[]): Promise<StoredMessage[]>;
+  /** The user's rows among these messages: message id → flag bits. */
+  flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>>;
+  /** Users with a row for the message, ascending. */
+  holders(messageId: number): Promise<number[]>;
+  page(query: MessageQuery, window: MessageWindow): Promise<MessagePage>;
+  /** Every message id of the query, ascending. */
+  matching(query: MessageQuery): Promise<number[]>;
+  /** The user's unread message ids, ascending. */
+  unread(userId: number): Promise<number[]>;
+  /** The channel's topics, most recently active first. */
+  topics(channelId: number): Promise<TopicSummary[]>;
+  /** The ids in one topic of a channel, ascending. */
+  topicIds(channelId: number, topic: string): Promise<number[]>;
+  /** Users who have sent a message to the topic. */
+  topicSenders(channelId: number, topic: string): Promise<number[]>;
+  /** The user's direct conversations with their latest message id, most recent first. */
+  conversations(userId: number, limit: number): Promise<DirectConversation[]>;
+  /** The conversation id a direct message among these participants has, if one was ever sent. */
+  directRecipientId(userIds: readonly number[]): Promise<number | undefined>;
+  /** The newest message id in the user's history, or -1 when it is empty. */
+  maxId(userId: number): Promise<number>;
+  clear(): Promise<void>;
+}
+
+/** Topics compare case-insensitively; this is the key they are indexed by. */
+export const topicKey = (topic: string): string => topic.toLowerCase();
+
+/** A direct conversation's key: its participants ascending. */
+export const conversationKey = (userIds: readonly number[]): string => [...userIds].sort((a, b) => a - b).join(',');
+
+export const recipientKeyOf = (recipient: MessageRecipient): string =>
+  recipient.type === 'channel' ? `c${recipient.channel_id}` : `d${conversationKey(recipient.user_ids)}`;

@@ -1,0 +1,27 @@
+import type { ChannelState, UserState } from '@chat/core';
+import type { StoredMessage } from '@chat/readstore';
+import type { MessageLookups } from '@chat/wire';
+import type { ReadModels } from '../read-models.js';
+
+/** The users and channel a message's record names (sender, direct participants, reactors), read once. */
+export async function messageLookups(models: ReadModels, messages: readonly StoredMessage[], realmHost: string): Promise<MessageLookups> {
+  const userIds = new Set<number>();
+  const channelIds = new Set<number>();
+  for (const message of messages) {
+    userIds.add(message.sender_id);
+    if (message.recipient.type === 'direct') for (const id of message.recipient.user_ids) userIds.add(id);
+    else channelIds.add(message.recipient.channel_id);
+    for (const reaction of message.reactions) userIds.add(reaction.user_id);
+  }
+  const users = new Map<number, UserState>();
+  for (const id of userIds) {
+    const user = await models.users.get(id);
+    if (user) users.set(id, user);
+  }
+  const channels = new Map<number, ChannelState>();
+  for (const id of channelIds) {
+    const channel = await models.channels.get(id);
+    if (channel) channels.set(id, channel);
+  }
+  return { users, channels, realmHost };
+}

@@ -1,0 +1,137 @@
+import {
+  type ChannelContext,
+  channelByName,
+  type ChannelTarget,
+  canonicalTopic,
+  decideSendMessage,
+  type DirectTarget,
+  type DomainEvent,
+  hasContentAccess,
+  type SendContext,
+  streams,
+  VisibilityPolicy,
+} from '@chat/core';
+import { hasAlertWord, possibleReferences, renderMessage, worldFromLists } from '@chat/markdown';
+import { REALM_KEY } from '@chat/projections';
+import { topicKey } from '@chat/readstore';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+import { channelContext, principalAddresses } from './channel-context.js';
+
+export interface SendInput {
+  type: 'channel' | 'direct';
+  /** A channel name or id; or the direct recipients' ids or addresses. */
+  to: string | number | readonly (string | number)[];
+  topic: string | undefined;
+  content: string;
+  read_by_sender: boolean;
+  /** The sender's queue doing local echo, and the id it gave the message. */
+  local_echo?: { queue_id: string; local_id: string };
+}
+
+export interface SendResult {
+  id: number;
+  automatic_new_visibility_policy?: number;
+}
+
+/** A channel named by id (a number, or digits) or by name; a one-element list stands for its element. */
+function channelRef(to: SendInput['to']): string | number {
+  const ref = Array.isArray(to) ? (to.length === 1 ? to[0] : '') : (to as string | number);
+  return typeof ref === 'string' && /^\d+$/.test(ref.trim()) ? Number(ref) : ref;
+}
+
+async function channelTarget(ctx: ServerContext, cc: ChannelContext, input: SendInput): Promise<ChannelTarget> {
+  const ref = channelRef(input.to);
+  const channel = typeof ref === 'number' ? cc.channels.get(ref) : channelByName(cc, ref);
+  const topic = canonicalTopic(input.topic ?? '');
+  if (!channel) {
+    return { type: 'channel', requested: String(ref), channel, subscribers: [], topic, topicParticipants: [], topicPolicies: new Map(), senderMutedChannel: false };
+  }
+  const channelId = channel.channel_id;
+  const rows = await ctx.models.subscriptions.findMany('channel_id', channelId);
+  const policies = await ctx.models.userTopics.findMany('channel_id', channelId);
+  return {
+    type: 'channel',
+    requested: String(ref),
+    channel,
+    subscribers: rows.filter((row) => row.active).map((row) => row.user_id),
+    topic,
+    topicParticipants: await ctx.models.messages.topicSenders(channelId, topic),
+    topicPolicies: new Map(
+      policies.filter((policy) => topicKey(policy.topic) === topicKey(topic)).map((policy) => [policy.user_id, policy.visibility_policy]),
+    ),
+    senderMutedChannel: rows.some((row) => row.user_id === cc.actor.user_id && row.active && row.is_muted),
+  };
+}
+
+function directTarget(ctx: ServerContext, cc: ChannelContext, to: SendInput['to']): DirectTarget {
+  const refs = Array.isArray(to) ? to : [to as string | number];
+  const addressesOf = principalAddresses(ctx, cc.actor);
+  const users = [...cc.users.values()];
+  return {
+    type: 'direct',
+    recipients: refs.map((ref) => {
+      const found =
+        typeof ref === 'number'
+          ? cc.users.get(ref)
+          : users.find((user) => addressesOf(user).some((address) => address.toLowerCase() === ref.trim().toLowerCase()));
+      return found ?? { missing: String(ref) };
+    }),
+  };
+}
+
+function sendContext(cc: ChannelContext, settings: SendContext['settings']): SendContext {
+  return { ...cc, sender: cc.actor, settings, alertWords: new Map() };
+}
+
+/** Renders against what the content could name: the sender's organization, looked up once. */
+function renderer(ctx: ServerContext, cc: ChannelContext) {
+  return (content: string) => {
+    const refs = possibleReferences(content);
+    const names = new Set(refs.user_names.map((name) => name.toLowerCase()));
+    const world = worldFromLists({
+      realmUrl: ctx.config.externalUrl.replace(/\/$/, ''),
+      users: [...cc.users.values()]
+        .filter((user) => names.has(user.full_name.toLowerCase()) || refs.user_ids.includes(user.user_id))
+        .map((user) => ({ id: user.user_id, full_name: user.full_name, is_active: user.is_active })),
+      groups: [...cc.groups.values()].map((group) => ({ id: group.id, name: group.name, is_system_group: group.is_system_group, deactivated: group.deactivated })),
+      channels: [...cc.channels.values()].map((channel) => ({ id: channel.channel_id, name: channel.name })),
+      canLinkChannel: (link) => {
+        const channel = cc.channels.get(link.id);
+        return channel !== undefined && hasContentAccess(cc, channel, cc.actor.user_id);
+      },
+    });
+    return renderMessage(content, world);
+  };
+}
+
+/** POST /messages */
+export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: number, input: SendInput): Promise<SendResult> {
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  if (!realm) throw new Error('organization not initialised');
+  return ctx.bus.run(origin, async () => {
+    const cc = await channelContext(ctx, senderId);
+    const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : directTarget(ctx, cc, input.to);
+    const message_id = await ctx.ids.next('message');
+    const decision = decideSendMessage(sendContext(cc, realm.settings), {
+      message_id,
+      target,
+      content: input.content,
+      render: renderer(ctx, cc),
+      hasAlertWord,
+      read_by_sender: input.read_by_sender,
+    });
+    const sent: DomainEvent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
+    const appends: StreamAppend[] = [{ stream: streams.message(message_id), expected: 'no_stream', events: [sent] }];
+    for (const change of decision.userTopics) {
+      const stream = streams.user(change.data.user_id);
+      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [change] });
+    }
+    const result: SendResult = { id: message_id };
+    if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {
+      result.automatic_new_visibility_policy = decision.automatic_new_visibility_policy;
+    }
+    return { appends, result };
+  });
+}

@@ -1,0 +1,34 @@
+import { badRequest, clientName, isInteractiveClient, missingArgument } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { type SendInput, sendMessage } from '../actions/send-message.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+
+/** Direct recipients as a list; older clients send addresses separated by commas. */
+function directRecipients(to: unknown): readonly (string | number)[] {
+  if (Array.isArray(to)) return to as (string | number)[];
+  if (typeof to === 'number') return [to];
+  return String(to)
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+}
+
+/** POST /messages */
+export async function sendMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const p = call.params;
+  const type = p.type === 'stream' || p.type === 'channel' ? 'channel' : 'direct';
+  const topic = p.topic ?? p.subject;
+  if (type === 'channel' && topic === undefined) throw missingArgument('topic');
+  if (p.queue_id !== undefined && p.local_id === undefined) throw badRequest("Missing 'local_id' argument: it is required with 'queue_id'");
+  const input: SendInput = {
+    type,
+    to: type === 'channel' ? (p.to as SendInput['to']) : directRecipients(p.to),
+    topic: type === 'channel' ? String(topic) : undefined,
+    content: String(p.content),
+    read_by_sender: typeof p.read_by_sender === 'boolean' ? p.read_by_sender : isInteractiveClient(clientName(call.client)),
+  };
+  if (p.queue_id !== undefined) input.local_echo = { queue_id: String(p.queue_id), local_id: String(p.local_id) };
+  const result = await sendMessage(ctx, originOf(call), (await callerUser(ctx, call)).user_id, input);
+  return { ...result };
+}
