@@ -43,6 +43,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async clear(): Promise<void> {
+    await this.messages.clear(); // drops its own collections and forgets that their indexes exist
     // Every collection, not only those opened by this process: models from an older version go too.
     const names = await this.db.listCollections({}, { nameOnly: true }).toArray();
     for (const { name } of names) {

@@ -335,10 +335,11 @@ export class MemoryMessageStore implements MessageStore {
     const count = (topic.senders.get(message.sender_id) ?? 1) - 1;
     if (count > 0) topic.senders.set(message.sender_id, count);
     else topic.senders.delete(message.sender_id);
-    if (topic.ids.length === 0) channel.topics.delete(key);
-    else if (topic.ids.last()! < message.id) {
-      // The newest message left: the topic is spelled as it was written there.
-      const newest = this.messages.get(topic.ids.last()!)?.recipient;
+    const last = topic.ids.last();
+    if (last === undefined) channel.topics.delete(key);
+    else if (last < message.id) {
+      // The newest message went: the topic is spelled as the newest one left writes it.
+      const newest = this.messages.get(last)?.recipient;
       if (newest?.type === 'channel') topic.name = newest.topic;
     }
   }

@@ -1,0 +1,31 @@
+import http from 'node:http';
+
+/**
+ * Baseline: bare node:http answering a fixed JSON body. `GET /hold` responses are held until a
+ * `POST /release`, which answers every held one with one serialized body, written directly.
+ */
+const BODY = JSON.stringify({ result: 'success', msg: '', id: 1 });
+const EVENT = JSON.stringify({ result: 'success', msg: '', events: [{ type: 'message', id: 0, message: { content: 'x' } }], queue_id: 'q' });
+const held: http.ServerResponse[] = [];
+
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    if (req.url?.startsWith('/hold')) {
+      held.push(res);
+      return;
+    }
+    if (req.url?.startsWith('/release')) {
+      const waiting = held.splice(0);
+      for (const each of waiting) {
+        each.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(EVENT) });
+        each.end(EVENT);
+      }
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) });
+    res.end(BODY);
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,62 @@
+import http from 'node:http';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
+  path: string;
+  /** Form fields (sent urlencoded in the body, or in the query string for GET). */
+  params?: Record<string, string>;
+  /** `email:api_key` for Basic auth. */
+  auth?: string;
+}
+
+export interface Response {
+  status: number;
+  body: string;
+}
+
+/** A keep-alive HTTP client with its own connection pool, as a load generator needs. */
+export class HttpClient {
+  private readonly agent: http.Agent;
+  private readonly base: URL;
+
+  constructor(baseUrl: string, maxSockets: number) {
+    this.base = new URL(baseUrl);
+    this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  }
+
+  request(spec: RequestSpec): Promise<Response> {
+    const form = new URLSearchParams(spec.params ?? {}).toString();
+    const isGet = spec.method === 'GET';
+    const headers: Record<string, string | number> = {};
+    if (spec.auth) headers.authorization = `Basic ${Buffer.from(spec.auth).toString('base64')}`;
+    if (!isGet) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = Buffer.byteLength(form);
+    }
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: this.base.hostname,
+          port: this.base.port,
+          method: spec.method,
+          path: isGet && form ? `${spec.path}?${form}` : spec.path,
+          headers,
+          agent: this.agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (!isGet) req.write(form);
+      req.end();
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

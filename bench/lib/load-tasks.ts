@@ -1,0 +1,180 @@
+import { HttpClient, type RequestSpec } from './http-client.js';
+
+/** Closed loop: `concurrency` clients each send the next request as soon as the last answered. */
+export interface ClosedLoopTask {
+  kind: 'closed-loop';
+  url: string;
+  concurrency: number;
+  durationMs: number;
+  /** Cycled through by all clients. */
+  requests: RequestSpec[];
+}
+
+export interface ClosedLoopResult {
+  completed: number;
+  failed: number;
+  elapsedMs: number;
+  perSecond: number;
+  firstFailure: string | null;
+}
+
+export async function closedLoop(task: ClosedLoopTask): Promise<ClosedLoopResult> {
+  const client = new HttpClient(task.url, task.concurrency);
+  let next = 0;
+  let completed = 0;
+  let failed = 0;
+  let firstFailure: string | null = null;
+  const started = performance.now();
+  const deadline = started + task.durationMs;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      const spec = task.requests[next++ % task.requests.length];
+      try {
+        const res = await client.request(spec);
+        if (res.status === 200) completed++;
+        else {
+          failed++;
+          firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
+        }
+      } catch (error) {
+        failed++;
+        firstFailure ??= String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: task.concurrency }, worker));
+  const elapsedMs = performance.now() - started;
+  client.close();
+  return { completed, failed, elapsedMs, perSecond: (completed * 1000) / elapsedMs, firstFailure };
+}
+
+/** A user's registered event queue, as pollers use it. */
+export interface PollingUser {
+  auth: string;
+  queueId: string;
+  lastEventId: number;
+}
+
+/**
+ * Long-pollers: each user keeps one GET /events waiting and re-arms it after every answer. Message
+ * events carry their send time (`t=<epoch ms>` in the content): the delay to arrival is recorded.
+ */
+export interface PollTask {
+  kind: 'poll';
+  url: string;
+  users: PollingUser[];
+  /** Stop after this long, or once `expectMessages` message events have arrived in all. */
+  durationMs: number;
+  expectMessages: number;
+}
+
+export interface PollResult {
+  latenciesMs: number[];
+  /** Epoch ms at which the last expected message event arrived. */
+  lastArrival: number;
+  messages: number;
+  failed: number;
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+const SENT_AT = /t=(\d+(?:\.\d+)?)/;
+
+interface EventsBody {
+  events?: { id: number; type: string; message?: { content?: string } }[];
+}
+
+export async function poll(task: PollTask, ready: () => void): Promise<PollResult> {
+  const client = new HttpClient(task.url, task.users.length + 16);
+  const latenciesMs: number[] = [];
+  let lastArrival = 0;
+  let messages = 0;
+  let failed = 0;
+  let stopped = false;
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const timer = setTimeout(() => finish(), task.durationMs);
+  let armed = 0;
+  const loop = async (user: PollingUser): Promise<void> => {
+    let first = true;
+    while (!stopped) {
+      const pending = client.request({ method: 'GET', path: '/api/v1/events', params: { queue_id: user.queueId, last_event_id: String(user.lastEventId) }, auth: user.auth });
+      if (first) {
+        first = false;
+        // The request is on the wire once a socket is assigned; a short pause lets all polls arrive.
+        if (++armed === task.users.length) setTimeout(ready, Math.max(300, task.users.length / 5));
+      }
+      let res;
+      try {
+        res = await pending;
+      } catch {
+        if (!stopped) failed++;
+        return;
+      }
+      const arrived = now();
+      if (res.status !== 200) {
+        failed++;
+        return;
+      }
+      const body = JSON.parse(res.body) as EventsBody;
+      for (const event of body.events ?? []) {
+        user.lastEventId = Math.max(user.lastEventId, event.id);
+        if (event.type !== 'message') continue;
+        const sentAt = SENT_AT.exec(event.message?.content ?? '');
+        if (sentAt) latenciesMs.push(arrived - Number(sentAt[1]));
+        messages++;
+        lastArrival = Math.max(lastArrival, arrived);
+        if (task.expectMessages > 0 && messages >= task.expectMessages) finish();
+      }
+    }
+  };
+  const loops = task.users.map(loop);
+  await done;
+  stopped = true;
+  clearTimeout(timer);
+  client.close();
+  await Promise.allSettled(loops);
+  return { latenciesMs, lastArrival, messages, failed };
+}
+
+/** Paced sending: `rate` requests per second for `durationMs`, each built with the send time. */
+export interface PacedTask {
+  kind: 'paced';
+  url: string;
+  rate: number;
+  durationMs: number;
+  /** Content gets `t=<epoch ms>` appended, so receivers can time delivery. */
+  request: RequestSpec;
+}
+
+export async function paced(task: PacedTask): Promise<{ sent: number; failed: number }> {
+  const client = new HttpClient(task.url, 64);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  let sent = 0;
+  let failed = 0;
+  const total = Math.floor((task.rate * task.durationMs) / 1000);
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / task.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const params = { ...task.request.params, content: `${task.request.params?.content ?? 'message'} t=${now()}` };
+    inFlight.push(
+      client.request({ ...task.request, params }).then(
+        (res) => {
+          if (res.status === 200) sent++;
+          else failed++;
+        },
+        () => {
+          failed++;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  client.close();
+  return { sent, failed };
+}
+
+export type LoadTask = ClosedLoopTask | PollTask | PacedTask;

@@ -1,0 +1,31 @@
+import { closedLoop, type LoadTask, paced, poll } from './load-tasks.js';
+
+/**
+ * A load generator in its own process (so it never shares a CPU queue with what it measures): takes
+ * one task over IPC, answers `ready` when its connections are in place, then the result.
+ */
+process.once('message', (task: LoadTask) => {
+  const reply = (message: unknown): void => {
+    process.send?.(message);
+  };
+  const run = async (): Promise<unknown> => {
+    switch (task.kind) {
+      case 'closed-loop':
+        return closedLoop(task);
+      case 'poll':
+        return poll(task, () => reply({ ready: true }));
+      case 'paced':
+        return paced(task);
+    }
+  };
+  run().then(
+    (result) => {
+      reply({ result });
+      process.disconnect?.();
+    },
+    (error: unknown) => {
+      reply({ error: String(error) });
+      process.disconnect?.();
+    },
+  );
+});

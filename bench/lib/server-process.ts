@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawning to the first successful answer. */
+  startupMs: number;
+  /** Resident memory of the server process now, in bytes. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Resident set size of a process (Linux /proc), in bytes. */
+export function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before serving`);
+    try {
+      const res = await fetch(`${url}/api/v1/server_settings`);
+      if (res.status > 0) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`server did not serve within ${timeoutMs} ms`);
+}
+
+/** Starts a Node script as a child process and waits until `url` answers. */
+export async function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv, url: string, timeoutMs = 600_000): Promise<ServerProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=6144', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilServing(url, child, timeoutMs);
+  const startupMs = performance.now() - started;
+  const pid = child.pid ?? -1;
+  return {
+    url,
+    pid,
+    startupMs,
+    rss: () => residentBytes(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The real chat server on the embedded default over `dataDir`. */
+export function startChatServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  return startProcess(
+    'services/api/src/main.ts',
+    [],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_SCRYPT_COST: '1024', ...extraEnv },
+    `http://127.0.0.1:${port}`,
+  );
+}

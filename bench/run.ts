@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { freePort } from './lib/free-port.js';
+import { type BenchResults, machine, write } from './lib/report.js';
+import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
+import { ROOT, type ServerProcess, startChatServer } from './lib/server-process.js';
+import { deliveryLatency } from './scenarios/delivery-latency.js';
+import { largeFanout } from './scenarios/large-fanout.js';
+import { markRead } from './scenarios/mark-read.js';
+import { registerLatency } from './scenarios/register.js';
+import { memory, replay, startup } from './scenarios/replay-startup.js';
+import { sendThroughput } from './scenarios/send-throughput.js';
+import { copyOf, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  process.stdout.write(`npm run bench [-- --quick] [-- --only <scenario> ...]
+Starts the real server on generated organizations, drives it over HTTP from separate processes and
+writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
+per size and cached under bench/.cache.
+Scenarios: send_throughput delivery_latency large_fanout mark_read register replay startup memory\n`);
+  process.exit(0);
+}
+
+const quick = values.quick;
+const plan: BenchPlan = { quick, runs: quick ? 1 : 3, throughputSeconds: quick ? 3 : 10, latencySeconds: quick ? 5 : 20 };
+/** Traffic scenarios: every subscriber set the issue names (30 per channel, the 10,000-subscriber channel, 10,000 to mark read). */
+const traffic: OrgSize = quick
+  ? { users: 2000, channels: 40, subscribersPerChannel: 30, messages: 4000, fanoutSubscribers: 2000, firehoseMessages: 10_000 }
+  : { users: 10_000, channels: 100, subscribersPerChannel: 30, messages: 10_000, fanoutSubscribers: 10_000, firehoseMessages: 10_000 };
+/** The organization of the register, replay, start-up and memory targets. */
+const large: OrgSize = quick
+  ? { users: 2000, channels: 200, subscribersPerChannel: 30, messages: 50_000, fanoutSubscribers: 30, firehoseMessages: 100 }
+  : { users: 10_000, channels: 1000, subscribersPerChannel: 30, messages: 1_000_000, fanoutSubscribers: 30, firehoseMessages: 100 };
+
+const wanted = (name: string): boolean => !values.only || values.only.includes(name);
+
+async function main(): Promise<void> {
+  const scenarios: Record<string, ScenarioResult> = {};
+  const step = async (name: string, work: () => Promise<ScenarioResult> | ScenarioResult): Promise<void> => {
+    if (!wanted(name)) return;
+    process.stderr.write(`bench: ${name}…\n`);
+    const started = performance.now();
+    scenarios[name] = await work();
+    process.stderr.write(`bench: ${name} = ${scenarios[name].value} ${scenarios[name].unit} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  };
+
+  const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read'].some(wanted);
+  if (needsTraffic) {
+    const small = seededOrg(traffic);
+    await step('send_throughput', () => sendThroughput(plan, small.dir, small.org));
+    await step('delivery_latency', () => deliveryLatency(plan, small.dir, small.org));
+    await step('large_fanout', () => largeFanout(plan, small.dir, small.org));
+    await step('mark_read', () => markRead(plan, small.dir, small.org));
+  }
+
+  if (['register', 'replay', 'startup', 'memory'].some(wanted)) {
+    const big = seededOrg(large);
+    const starts: ServerProcess[] = [];
+    const rss: number[] = [];
+    for (let run = 0; run < plan.runs; run++) {
+      const dataDir = copyOf(big.dir);
+      const server = await startChatServer(dataDir, await freePort());
+      try {
+        starts.push(server);
+        if (run === 0) await step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org));
+        rss.push(server.rss());
+      } finally {
+        await server.stop();
+        removeDir(dataDir);
+      }
+    }
+    await step('startup', () => startup(starts, big.org));
+    await step('memory', () => memory(rss, big.org));
+    await step('replay', () => replay(plan, big.dir));
+  }
+
+  const results: BenchResults = {
+    machine: machine(),
+    date: new Date().toISOString(),
+    quick,
+    organizations: { traffic, large },
+    scenarios,
+  };
+  const budgets: Record<string, number> = {};
+  for (const [name, r] of Object.entries(scenarios)) budgets[name] = budgetUsed(name, r);
+  write(`${ROOT}bench`, results, budgets);
+  process.stdout.write(`${JSON.stringify(scenarios, null, 2)}\nwritten: bench/results.json, bench/results.md, bench/results.svg\n`);
+}
+
+/** Percent of the target a result uses (≤ 100 meets it), for the chart. */
+function budgetUsed(name: string, r: ScenarioResult): number {
+  switch (name) {
+    case 'send_throughput':
+      return r.ratio ? (0.6 / r.ratio) * 100 : 0;
+    case 'replay':
+      return r.ratio ? (0.5 / r.ratio) * 100 : 0;
+    case 'large_fanout':
+      return r.ratio ? (r.ratio / 2) * 100 : 0;
+    case 'delivery_latency':
+      return (r.value / 25) * 100;
+    case 'mark_read':
+    case 'register':
+      return (r.value / 100) * 100;
+    case 'startup':
+      return (r.value / 30) * 100;
+    case 'memory':
+      return (r.value / 2048) * 100;
+    default:
+      return 0;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

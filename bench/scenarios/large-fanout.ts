@@ -1,0 +1,74 @@
+import { authOf, ChatApi } from '../lib/chat-api.js';
+import { freePort } from '../lib/free-port.js';
+import { HttpClient } from '../lib/http-client.js';
+import { runLoad } from '../lib/load-process.js';
+import type { PollingUser, PollResult } from '../lib/load-tasks.js';
+import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
+import { startChatServer, startProcess } from '../lib/server-process.js';
+import { median, round } from '../lib/stats.js';
+import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/** Holds one poll per user, triggers, and returns ms from the trigger to the last arrival. */
+async function releaseTime(url: string, users: PollingUser[], trigger: () => Promise<void>): Promise<number> {
+  const polling = runLoad<PollResult>({ kind: 'poll', url, users, durationMs: 120_000, expectMessages: users.length });
+  await polling.ready;
+  const started = epochNow();
+  await trigger();
+  const result = await polling.result;
+  if (result.messages < users.length) throw new Error(`only ${result.messages} of ${users.length} polls received the event`);
+  return result.lastArrival - started;
+}
+
+/** One message to a channel whose every subscriber holds a waiting long-poll; baseline: bare node:http releasing as many held responses. */
+export async function largeFanout(plan: BenchPlan, seedDir: string, org: SeededOrg): Promise<ScenarioResult> {
+  const channel = org.fanoutChannel;
+  const members = org.users.filter((user) => channel.subscribers.includes(user.id));
+  const runs: number[] = [];
+  const baselines: number[] = [];
+  for (let run = 0; run < plan.runs; run++) {
+    const dataDir = copyOf(seedDir);
+    const chat = await startChatServer(dataDir, await freePort());
+    const api = new ChatApi(chat.url);
+    try {
+      const pollers = await api.queues(members);
+      runs.push(
+        await releaseTime(chat.url, pollers, async () => {
+          await api.call('POST', '/messages', members[0], { type: 'stream', to: channel.name, topic: 'everyone', content: 'Hello, everyone' });
+        }),
+      );
+    } finally {
+      api.close();
+      await chat.stop();
+      removeDir(dataDir);
+    }
+    const port = await freePort();
+    const bare = await startProcess('bench/baselines/bare-http.ts', [], { PORT: String(port) }, `http://127.0.0.1:${port}`);
+    const client = new HttpClient(bare.url, 4);
+    try {
+      const held = members.map((user): PollingUser => ({ auth: authOf(user), queueId: 'q', lastEventId: -1 }));
+      baselines.push(
+        await releaseTime(bare.url, held, async () => {
+          await client.request({ method: 'POST', path: '/release' });
+        }),
+      );
+    } finally {
+      client.close();
+      await bare.stop();
+    }
+  }
+  const value = median(runs);
+  const baseline = median(baselines);
+  return {
+    value: round(value),
+    unit: 'ms until the last of the waiting polls answered',
+    baseline: round(baseline),
+    baseline_unit: 'ms (bare node:http releasing as many held responses)',
+    ratio: round(value / baseline),
+    target: '≤ 2 × the bare node:http release time',
+    met: value / baseline <= 2,
+    runs: runs.map((each) => round(each)),
+    note: `${members.length} subscribers, each with one waiting GET /events; the time includes the send request itself.`,
+  };
+}

@@ -1,0 +1,81 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../lib/server-process.js';
+
+export interface OrgSize {
+  users: number;
+  channels: number;
+  subscribersPerChannel: number;
+  messages: number;
+  /** Subscribers of the one large channel. */
+  fanoutSubscribers: number;
+  /** Messages in the busy channel whose reader marks them read. */
+  firehoseMessages: number;
+}
+
+export interface SeededUser {
+  id: number;
+  email: string;
+  apiKey: string;
+}
+
+export interface SeededChannel {
+  id: number;
+  name: string;
+  subscribers: number[];
+}
+
+export interface SeededOrg {
+  size: OrgSize;
+  owner: { email: string; password: string };
+  users: SeededUser[];
+  channels: SeededChannel[];
+  fanoutChannel: SeededChannel;
+  firehose: { channel: SeededChannel; messageIds: number[]; reader: SeededUser };
+  /** Events in the log after seeding. */
+  events: number;
+}
+
+const CACHE = join(ROOT, 'bench', '.cache');
+
+/** The cache key: the size and everything that shapes the log (event schemas and the seeding code). */
+function cacheKey(size: OrgSize): string {
+  const hash = createHash('sha256').update(JSON.stringify(size));
+  const schemaDir = join(ROOT, 'schemas', 'events');
+  for (const file of readdirSync(schemaDir).sort()) hash.update(readFileSync(join(schemaDir, file)));
+  hash.update(readFileSync(join(ROOT, 'bench', 'seed', 'seed-org.ts')));
+  return `${size.users}u-${size.channels}c-${size.messages}m-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** A seeded organization, generated once per size and schema version and kept under bench/.cache. */
+export function seededOrg(size: OrgSize): { dir: string; org: SeededOrg; seedSeconds: number | null } {
+  const dir = join(CACHE, cacheKey(size));
+  let seedSeconds: number | null = null;
+  if (!existsSync(join(dir, 'bench-org.json'))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    process.stderr.write(`seeding ${JSON.stringify(size)} into ${dir} (cached for later runs)\n`);
+    const started = performance.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', 'bench/seed/seed-org.ts', dir, JSON.stringify(size)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (run.status !== 0) throw new Error(`seeding failed with ${run.status}`);
+    seedSeconds = (performance.now() - started) / 1000;
+  }
+  return { dir, org: JSON.parse(readFileSync(join(dir, 'bench-org.json'), 'utf8')) as SeededOrg, seedSeconds };
+}
+
+/** A private copy of a seeded data directory for one server run (runs append to it). */
+export function copyOf(dir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'chat-bench-'));
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
+
+export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
+
+export const diskUsage = (dir: string): string => execFileSync('du', ['-sh', dir]).toString().split('\t')[0];
