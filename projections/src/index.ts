@@ -8,6 +8,7 @@ export { channelFoldersProjection } from './channel-folders/channel-folders-proj
 export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
+export { unreadEntries } from './messages/unread-entries.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -18,6 +19,10 @@ import { channelFoldersProjection } from './channel-folders/channel-folders-proj
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
+import { messageEditsProjection } from './messages/message-edits-projection.js';
+import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { reactionsProjection } from './messages/reactions-projection.js';
+import { messageDeletionProjection } from './messages/message-deletion-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -28,7 +33,12 @@ export const allProjections = (models: ReadModels): Projection[] => [
   channelsProjection(models),
   invitesProjection(models),
   messagesProjection(models),
+  messageEditsProjection(models),
+  alertWordsProjection(models),
+  reactionsProjection(models),
+  messageDeletionProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
 export { profileFieldView } from './client-events/profile-field-view.js';
+export { messageLookups } from './client-events/message-lookups.js';

@@ -1,4 +1,4 @@
-import type { UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { AlertWordsState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 
 export interface RealmState {
@@ -36,6 +36,8 @@ export interface ReadModels {
   messages: MessageStore;
   /** Users' visibility policies for topics, keyed `<user_id>:<channel_id>:<topic, lower case>`. */
   userTopics: DocumentCollection<UserTopicState>;
+  /** Users' alert words, keyed by user id; only users who have some. */
+  alertWords: DocumentCollection<AlertWordsState>;
 }
 
 export const REALM_KEY = 'realm';
@@ -53,5 +55,6 @@ export function openReadModels(store: ReadStore): ReadModels {
     invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
+    alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),
   };
 }

@@ -71,7 +71,7 @@ describe('channels API: reading channels and subscriptions', function () {
       can_remove_subscribers_group: sys['role:administrators'],
       can_administer_channel_group: { direct_members: [server.owner.userId], direct_subgroups: [] },
       can_delete_any_message_group: sys['role:nobody'],
-      can_delete_own_message_group: sys['role:everyone'],
+      can_delete_own_message_group: sys['role:nobody'],
       can_move_messages_out_of_channel_group: sys['role:nobody'],
       can_move_messages_within_channel_group: sys['role:nobody'],
       can_send_message_group: sys['role:everyone'],

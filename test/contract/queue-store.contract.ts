@@ -88,5 +88,15 @@ export function queueStoreContract(name: string, open: () => Promise<RealtimeSto
       for (const id of ['a1', 'a2', 'b1']) await queues.delete(id);
       expect(await queues.any()).to.equal(false);
     });
+
+    it('lists the queues registered for all public channels, until they are deleted', async function () {
+      expect(await queues.allPublicStreamsQueues()).to.deep.equal([]);
+      await queues.create(new EventQueue('a1', spec(7, { allPublicStreams: true }), -1, 1_000));
+      await queues.create(new EventQueue('a2', spec(7), -1, 1_000));
+      await queues.create(new EventQueue('b1', spec(8, { allPublicStreams: true }), -1, 1_000));
+      expect(ids(await queues.allPublicStreamsQueues())).to.deep.equal(['a1', 'b1']);
+      await queues.delete('a1');
+      expect(ids(await queues.allPublicStreamsQueues())).to.deep.equal(['b1']);
+    });
   });
 }

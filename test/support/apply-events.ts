@@ -1,5 +1,7 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
+import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
+import { applyUnreadStateEvent } from './apply-message-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
@@ -15,6 +17,8 @@ export interface ApplyOptions {
   clientGravatar: boolean;
   /** The register's include_subscribers (true or partial): subscriber lists are kept. */
   includeSubscribers?: boolean;
+  /** Whose snapshot it is, for events about their messages (the other participants of a conversation). */
+  viewerId?: number;
 }
 
 const ROLE_OWNER = 100;
@@ -116,6 +120,16 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'default_streams':
       applyDefaultStreamsEvent(state, event);
+      return;
+    case 'message':
+    case 'update_message_flags':
+      applyUnreadStateEvent(state, event, options.viewerId ?? 0);
+      return;
+    case 'alert_words':
+      applyAlertWordsEvent(state, event);
+      return;
+    case 'user_topic':
+      applyUserTopicEvent(state, event);
       return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);

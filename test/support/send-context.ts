@@ -5,16 +5,14 @@ import {
   type RenderedContent,
   type SendCommand,
   type SendContext,
-  type SubscriptionState,
-  type UserGroupState,
   type UserState,
 } from '@chat/core';
-import { channelContext } from './channel-factory.js';
+import { channelContext, type ChannelWorldGiven } from './channel-factory.js';
 
 /** A send decision's world: the users, channels and subscriptions given, as the sender sees them. */
 export function sendContext(
   sender: UserState,
-  given: { users: readonly UserState[]; channels?: readonly ChannelState[]; subscriptions?: readonly SubscriptionState[]; groups?: readonly UserGroupState[]; alertWords?: Map<number, string[]> },
+  given: ChannelWorldGiven & { alertWords?: Map<number, string[]> },
 ): SendContext {
   const world = channelContext(sender, given);
   return { ...world, sender, settings: { ...DEFAULT_REALM_SETTINGS }, alertWords: given.alertWords ?? new Map() };

@@ -123,6 +123,11 @@ export class QueueRegistry {
     return this.stores.queues.any();
   }
 
+  /** The queues that take every public channel message (registered with `all_public_streams`), and their users. */
+  async allPublicStreamsQueues(): Promise<{ queueId: string; userId: number }[]> {
+    return (await this.stores.queues.allPublicStreamsQueues()).map((queue) => ({ queueId: queue.id, userId: queue.userId }));
+  }
+
   /** Users with at least one queue: only they can receive anything. */
   listeningUsers(): Promise<Set<number>> {
     return this.stores.queues.listeningUsers();

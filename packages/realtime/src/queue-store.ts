@@ -11,6 +11,8 @@ export interface QueueStore {
   queuesOf(userId: number): Promise<EventQueue[]>;
   /** Queues last touched before `before` (clock time), for the idle sweep. */
   touchedBefore(before: number): Promise<EventQueue[]>;
+  /** Queues registered with `all_public_streams`: they also take the messages of public channels their user did not receive. */
+  allPublicStreamsQueues(): Promise<EventQueue[]>;
   /** Which of `userIds` (repeats allowed; every user when omitted) have at least one queue. */
   listeningUsers(userIds?: readonly number[]): Promise<Set<number>>;
   /** Whether any queue exists; while none does, fan-out has nobody to deliver to. */

@@ -6,3 +6,5 @@ export * from './channel-activity.js';
 export * from './channel-view.js';
 export * from './realm-description.js';
 export * from './message-view.js';
+export * from './unread-view.js';
+export * from './user-topic-view.js';

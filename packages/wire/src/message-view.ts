@@ -76,7 +76,15 @@ export function messageRecord(message: MessageState & { recipient_id: number }, 
   }
   if (message.last_edit_timestamp !== null) record.last_edit_timestamp = Math.floor(message.last_edit_timestamp / 1000);
   if (message.last_moved_timestamp !== null) record.last_moved_timestamp = Math.floor(message.last_moved_timestamp / 1000);
+  if (message.edit_history.length > 0) record.edit_history = message.edit_history.map((edit) => ({ ...edit, timestamp: Math.floor(edit.timestamp / 1000) }));
   return { record, source: message.content, gravatar: sender !== undefined };
+}
+
+/** An edit history entry with the empty topic spelled by its display name, for clients that cannot show "". */
+function spellEmptyTopics(entry: Record<string, unknown>): Record<string, unknown> {
+  const spelled = { ...entry };
+  for (const field of ['prev_topic', 'topic']) if (spelled[field] === '') spelled[field] = EMPTY_TOPIC_DISPLAY_NAME;
+  return spelled;
 }
 
 /** The record one client sees: Markdown or HTML, avatar left to the client, the empty topic's display name. */
@@ -88,6 +96,7 @@ export function shapeMessage(found: MessageRecord, shape: MessageShape): Record<
   }
   if (shape.clientGravatar && found.gravatar) record.avatar_url = null;
   if (!shape.emptyTopicName && record.type === 'stream' && record.subject === '') record.subject = EMPTY_TOPIC_DISPLAY_NAME;
+  if (!shape.emptyTopicName && Array.isArray(record.edit_history)) record.edit_history = record.edit_history.map(spellEmptyTopics);
   return record;
 }
 

@@ -8,6 +8,13 @@ import { channelsFanout } from './channels-fanout.js';
 import { groupsFanout } from './groups-fanout.js';
 import { invitesFanout } from './invites-fanout.js';
 import { messagesFanout } from './messages-fanout.js';
+import { allPublicStreamsFanout } from './public-streams-fanout.js';
+import { userTopicsFanout } from './user-topics-fanout.js';
+import { alertWordsFanout } from './alert-words-fanout.js';
+import { flagsFanout } from './flags-fanout.js';
+import { reactionsFanout } from './reactions-fanout.js';
+import { messageDeletionFanout } from './message-deletion-fanout.js';
+import { messageEditsFanout } from './message-edits-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
 
@@ -29,6 +36,13 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await invitesFanout(event, models)),
         ...(await channelAccessFanout(event, models)),
         ...(await messagesFanout(event, models, options)),
+        ...(await allPublicStreamsFanout(event, models, options)),
+        ...userTopicsFanout(event),
+        ...alertWordsFanout(event),
+        ...(await flagsFanout(event, models)),
+        ...(await reactionsFanout(event, models, options)),
+        ...(await messageDeletionFanout(event, models)),
+        ...(await messageEditsFanout(event, models)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

@@ -11,4 +11,6 @@ export interface FeedSink {
 export interface FanoutOptions {
   /** Host part of placeholder addresses (`user<id>@host`). */
   realmHost: () => string;
+  /** The queues registered with `all_public_streams` and their users; none when not given. */
+  allPublicStreamsQueues?: () => Promise<readonly { queueId: string; userId: number }[]>;
 }

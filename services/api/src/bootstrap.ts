@@ -3,11 +3,13 @@ import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, Role, streams } from '@c
 import { REALM_KEY } from '@chat/projections';
 import { createUser } from './actions/create-user.js';
 import { ensureSystemGroups } from './actions/user-groups.js';
+import { ensureNotificationBot } from './actions/system-bots.js';
 import type { ServerContext } from './server-context.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
 export const DEFAULT_ORG_NAME = 'Chat';
 const GROUPS_ORIGIN = { actorId: null, requestId: 'bootstrap-groups', client: 'server' };
+const BOTS_ORIGIN = { actorId: null, requestId: 'bootstrap-bots', client: 'server' };
 
 export interface BootstrapOutcome {
   created: boolean;
@@ -20,6 +22,7 @@ export async function bootstrapOrganization(ctx: ServerContext): Promise<Bootstr
   if (await ctx.models.realm.get(REALM_KEY)) {
     // A log written before user groups existed gets its system groups on the next start.
     await ensureSystemGroups(ctx, GROUPS_ORIGIN);
+    await ensureNotificationBot(ctx, BOTS_ORIGIN);
     return { created: false };
   }
   const { config } = ctx;
@@ -46,5 +49,6 @@ export async function bootstrapOrganization(ctx: ServerContext): Promise<Bootstr
   await createUser(ctx, origin, { email, password, full_name: 'Owner', role: Role.Owner, can_change_user_emails: true });
   // Its own request id: event ids derive from (request, stream, index) and the realm stream is shared.
   await ensureSystemGroups(ctx, GROUPS_ORIGIN);
+  await ensureNotificationBot(ctx, BOTS_ORIGIN);
   return config.ownerPassword ? { created: true } : { created: true, generatedCredentials: { email, password } };
 }

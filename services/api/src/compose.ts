@@ -16,6 +16,7 @@ import { allProjections, clientEventsProjection, openReadModels, ProjectionRunne
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
+import { queueNarrowFilter } from './queries/event-narrow.js';
 import type { Config } from './config.js';
 import { type Mailer, OutboxMailer } from './mail/mailer.js';
 import { ApiKeys } from './secrets/api-keys.js';
@@ -43,8 +44,9 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs }, realtime, (error) =>
     log.error({ err: error }, 'event queue work failed'),
   );
+  queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
-  const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost })];
+  const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() })];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });

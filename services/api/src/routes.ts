@@ -15,6 +15,20 @@ import { updateSettingsEndpoint } from './endpoints/settings.js';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './endpoints/presence.js';
 import { setTyping } from './endpoints/typing.js';
 import { sendMessageEndpoint } from './endpoints/messages-send.js';
+import { editMessageEndpoint } from './endpoints/message-edit.js';
+import {
+  markAllAsReadEndpoint,
+  markStreamAsReadEndpoint,
+  markTopicAsReadEndpoint,
+  updateMessageFlagsEndpoint,
+  updateMessageFlagsForNarrowEndpoint,
+} from './endpoints/message-flags.js';
+import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
+import { updateUserTopicEndpoint } from './endpoints/user-topics.js';
+import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
+import { getChannelTopics } from './endpoints/channel-topics.js';
+import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message-reactions.js';
+import { deleteMessageEndpoint } from './endpoints/message-delete.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import {
@@ -66,6 +80,23 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
     route('POST', '/typing', 'required', 'typing', setTyping),
     route('POST', '/messages', 'required', 'messages-send', sendMessageEndpoint),
+    route('POST', '/messages/flags', 'required', 'message-flags-update', updateMessageFlagsEndpoint),
+    route('POST', '/messages/flags/narrow', 'required', 'message-flags-narrow', updateMessageFlagsForNarrowEndpoint),
+    route('POST', '/mark_all_as_read', 'required', 'empty', markAllAsReadEndpoint),
+    route('POST', '/mark_stream_as_read', 'required', 'mark-stream-as-read', markStreamAsReadEndpoint),
+    route('POST', '/mark_topic_as_read', 'required', 'mark-topic-as-read', markTopicAsReadEndpoint),
+    route('GET', '/users/me/alert_words', 'required', 'empty', getAlertWords),
+    route('POST', '/users/me/alert_words', 'required', 'alert-words-add', addAlertWordsEndpoint),
+    route('DELETE', '/users/me/alert_words', 'required', 'alert-words-remove', removeAlertWordsEndpoint),
+    route('POST', '/user_topics', 'required', 'user-topic-update', updateUserTopicEndpoint),
+    route('GET', '/messages', 'required', 'messages-get', getMessages),
+    route('GET', '/messages/matches_narrow', 'required', 'messages-matches-narrow', messagesMatchNarrow),
+    route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),
+    route('GET', '/users/me/:stream_id/topics', 'required', 'channel-topics-get', getChannelTopics),
+    route('POST', '/messages/:message_id/reactions', 'required', 'reaction-add', addReactionEndpoint),
+    route('DELETE', '/messages/:message_id/reactions', 'required', 'reaction-remove', removeReactionEndpoint),
+    route('DELETE', '/messages/:message_id', 'required', 'message-delete', deleteMessageEndpoint),
+    route('PATCH', '/messages/:message_id', 'required', 'message-update', editMessageEndpoint),
     route('POST', '/users/me/presence', 'required', 'presence-update', updatePresenceEndpoint),
     route('GET', '/users/:user_id_or_email/presence', 'required', 'presence-user-get', getUserPresence),
     route('GET', '/realm/presence', 'required', 'empty', getRealmPresence),

@@ -41,6 +41,8 @@ const COMPARED = [
   'default_language',
   'timezone',
   'enable_sounds',
+  'alert_words',
+  'user_topics',
 ];
 
 const pick = (state: Record<string, unknown>): Record<string, unknown> =>
@@ -106,6 +108,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     expectSuccess(await owner.patch('/channel_folders', { order: (listed.channel_folders as { id: number }[]).map((each) => each.id).reverse() }));
     await changeSubscriptions(viewer, serial, newbieId, email);
     await changeChannels(viewer, serial, folderId);
+    await changePersonal(viewer, serial);
   }
 
   /** Organization profile, settings and group permissions, and a user group's permissions. */
@@ -121,6 +124,16 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       }));
     const team = expectSuccess(await owner.post('/user_groups/create', { name: `Team ${serial}`, description: '', members: [viewer.userId] })).group_id as number;
     expectSuccess(await owner.patch(`/user_groups/${team}`, { can_mention_group: { new: idOf('role:administrators') }, can_join_group: { new: { direct_members: [member.userId], direct_subgroups: [] } } }));
+  }
+
+  /** The viewer's alert words, and their visibility policies for topics (set, replaced, removed; the empty topic). */
+  async function changePersonal(viewer: ApiClient, serial: number): Promise<void> {
+    expectSuccess(await viewer.post('/users/me/alert_words', { alert_words: [`deploy ${serial}`, 'outage', 'Pager'] }));
+    expectSuccess(await viewer.delete('/users/me/alert_words', { alert_words: ['OUTAGE'] }));
+    const plaza = expectSuccess(await viewer.get('/get_stream_id', { stream: `Plaza ${serial}` })).stream_id as number;
+    for (const [topic, policy] of [['lunch', 1], ['Lunch', 3], ['(no topic)', 2], ['plans', 1], ['plans', 0], ['zebra', 1]] as const) {
+      expectSuccess(await viewer.post('/user_topics', { stream_id: plaza, topic, visibility_policy: policy }));
+    }
   }
 
   /** Channel properties and permissions, privacy, default channels, archiving, and the viewer's own subscription properties. */
@@ -204,7 +217,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       const channelTypes = ['stream.create', 'stream.update', 'subscription.add', 'subscription.remove', 'subscription.update', 'subscription.peer_add', 'subscription.peer_remove', 'default_streams'];
       // Only a viewer who is no administrator loses sight of the private channel they leave.
       if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', ...channelTypes]) {
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', ...channelTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
       const includeSubscribers = viewer.params.include_subscribers !== undefined;

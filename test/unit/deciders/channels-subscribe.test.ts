@@ -53,7 +53,7 @@ describe('decideSubscribe: creating channels', function () {
             can_remove_subscribers_group: SYS['role:administrators'],
             can_administer_channel_group: { direct_members: [member.user_id], direct_subgroups: [] },
             can_delete_any_message_group: SYS['role:nobody'],
-            can_delete_own_message_group: SYS['role:everyone'],
+            can_delete_own_message_group: SYS['role:nobody'],
             can_move_messages_out_of_channel_group: SYS['role:nobody'],
             can_move_messages_within_channel_group: SYS['role:nobody'],
             can_send_message_group: SYS['role:everyone'],

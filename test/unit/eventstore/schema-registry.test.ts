@@ -26,7 +26,9 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
   InviteLinkCreated: true, InviteLinkRevoked: true, InviteLinkUsed: true,
-  MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true,
+  MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true, UserAlertWordsChanged: true,
+  ReactionAdded: true, ReactionRemoved: true, MessagesDeleted: true,
+  MessageContentEdited: true, MessagesMoved: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -86,7 +86,7 @@ describe('decideSendMessage: channel messages', function () {
     const long = decideSendMessage(sendContext(member, world), sendCommand(toChannel(general, { topic: 'x'.repeat(80) }), { content: 'y'.repeat(MAX_MESSAGE_LENGTH + 5) }));
     const recipient = long.sent.data.recipient as { topic: string };
     expect([...recipient.topic]).to.have.length(60);
-    expect(recipient.topic.endsWith('…')).to.equal(true);
+    expect(recipient.topic.endsWith('...')).to.equal(true);
     expect([...long.sent.data.content]).to.have.length(MAX_MESSAGE_LENGTH);
     expect(long.sent.data.content.endsWith('[message truncated]')).to.equal(true);
     expectApiError(() => decideSendMessage(sendContext(member, world), sendCommand(toChannel(general), { content: '  \n ' })), refused("'content'"));

@@ -23,7 +23,7 @@ export function systemGroupIdOf(world: GroupWorld, name: string): number {
 
 /**
  * A new channel's permissions unless the request says otherwise: its creator administers it,
- * administrators remove subscribers, everyone posts and deletes their own messages, and the
+ * administrators remove subscribers, everyone posts, and the
  * remaining permissions rest on the organization-level settings alone.
  */
 export function defaultChannelGroupSettings(world: GroupWorld, creatorId: number | null): ChannelGroupSettings {
@@ -34,7 +34,7 @@ export function defaultChannelGroupSettings(world: GroupWorld, creatorId: number
     can_remove_subscribers_group: system('role:administrators'),
     can_administer_channel_group: creatorId === null ? nobody : { direct_members: [creatorId], direct_subgroups: [] },
     can_delete_any_message_group: nobody,
-    can_delete_own_message_group: system('role:everyone'),
+    can_delete_own_message_group: nobody,
     can_move_messages_out_of_channel_group: nobody,
     can_move_messages_within_channel_group: nobody,
     can_send_message_group: system('role:everyone'),

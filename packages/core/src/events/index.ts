@@ -4,6 +4,10 @@ import type { ClaimEvent } from './claim-events.js';
 import type { GroupEvent } from './group-events.js';
 import type { IdEvent } from './id-events.js';
 import type { MessageEvent } from './message-events.js';
+import type { MessageEditEvent } from './message-edit-events.js';
+import type { AlertWordEvent } from './alert-word-events.js';
+import type { MessageDeletionEvent } from './message-deletion-events.js';
+import type { ReactionEvent } from './reaction-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
@@ -14,12 +18,16 @@ export type * from './claim-events.js';
 export type * from './group-events.js';
 export type * from './id-events.js';
 export type * from './message-events.js';
+export type * from './message-edit-events.js';
+export type * from './alert-word-events.js';
+export type * from './message-deletion-events.js';
+export type * from './reaction-events.js';
 export type * from './invite-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

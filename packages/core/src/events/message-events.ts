@@ -37,11 +37,12 @@ export interface UserTopicChanged {
 
 /**
  * A user set or cleared one of their flags on messages. `historical` lists the messages that entered
- * the user's history by this change (public messages they had not received).
+ * the user's history by this change (public messages they had not received). `all` marks the change
+ * "every unread message read" (clients are told so rather than given the ids).
  */
 export interface MessageFlagsChanged {
   type: 'MessageFlagsChanged';
-  data: { user_id: number; op: 'add' | 'remove'; flag: string; message_ids: number[]; historical: number[] };
+  data: { user_id: number; op: 'add' | 'remove'; flag: string; message_ids: number[]; historical: number[]; all?: boolean };
 }
 
 export type MessageEvent = MessageSent | UserTopicChanged | MessageFlagsChanged;

@@ -1,5 +1,6 @@
 import { badRequest } from '../errors.js';
 import type { UserState } from '../users/user-state.js';
+import { isSystemBot } from '../users/system-bots.js';
 import { systemGroupRoles } from './system-groups.js';
 import type { GroupSettingValue, UserGroupState } from './user-group-state.js';
 
@@ -16,13 +17,13 @@ export const worldOf = (groups: Iterable<UserGroupState>, users: Iterable<UserSt
 
 /**
  * A group's direct members as clients see them: active users only; for a system group, the active
- * users whose role belongs to it (system-group membership is never recorded, it follows roles).
+ * users whose role belongs to it (system-group membership is never recorded, it follows roles), system bots aside.
  */
 export function directMembers(world: GroupWorld, group: UserGroupState): number[] {
   if (group.is_system_group) {
     const roles = systemGroupRoles(group.name);
     return [...world.users.values()]
-      .filter((user) => user.is_active && roles.includes(user.role))
+      .filter((user) => user.is_active && roles.includes(user.role) && !isSystemBot(user))
       .map((user) => user.user_id)
       .sort((a, b) => a - b);
   }

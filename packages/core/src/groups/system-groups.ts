@@ -68,4 +68,8 @@ export const defaultRealmGroupSettings = (ids: Readonly<Record<SystemGroupName, 
   can_add_subscribers_group: ids['role:members'],
   can_create_public_channel_group: ids['role:members'],
   can_create_private_channel_group: ids['role:members'],
+  direct_message_initiator_group: ids['role:everyone'],
+  direct_message_permission_group: ids['role:everyone'],
+  can_delete_any_message_group: ids['role:administrators'],
+  can_delete_own_message_group: ids['role:everyone'],
 });

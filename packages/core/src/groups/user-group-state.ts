@@ -26,6 +26,10 @@ export const REALM_GROUP_SETTING_NAMES = [
   'can_add_subscribers_group',
   'can_create_public_channel_group',
   'can_create_private_channel_group',
+  'direct_message_initiator_group',
+  'direct_message_permission_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
 ] as const;
 
 export type RealmGroupSettingName = (typeof REALM_GROUP_SETTING_NAMES)[number];

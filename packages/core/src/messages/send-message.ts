@@ -1,26 +1,14 @@
 import { hasContentAccess } from '../channels/channel-access.js';
 import type { ChannelState } from '../channels/channel-state.js';
-import { ApiError, badRequest, streamDoesNotExist } from '../errors.js';
-import type { ContentFlags, MessageSent, UserTopicChanged } from '../events/message-events.js';
+import { badRequest, streamDoesNotExist } from '../errors.js';
+import type { MessageSent, UserTopicChanged } from '../events/message-events.js';
 import type { AccessWorld } from '../channels/channel-access.js';
-import { effectiveMembers, isUserInSetting } from '../groups/group-setting.js';
+import { isUserInSetting } from '../groups/group-setting.js';
 import type { RealmSettings } from '../realm/realm-settings.js';
 import type { UserState } from '../users/user-state.js';
 import { checkContent, checkTopicForChannel } from './topic-rules.js';
 import { policyAfterSending, VisibilityPolicy } from './visibility-policy.js';
-
-/** Mentions with at most this many people reached go through without can_mention_many_users_group. */
-export const WILDCARD_MENTION_THRESHOLD = 15;
-
-/** What rendering found in the content (the renderer lives outside the domain). */
-export interface RenderedContent {
-  html: string;
-  mentioned_user_ids: readonly number[];
-  mentioned_group_ids: readonly number[];
-  stream_wildcard: boolean;
-  topic_wildcard: boolean;
-  is_me_message: boolean;
-}
+import { checkGroupMentions, checkWildcardMentions, contentFlags, type RenderedContent, topicReach } from './content-flags.js';
 
 /** A channel target as the action found it: the channel (if any) and what the send needs to know of it. */
 export interface ChannelTarget {
@@ -40,7 +28,9 @@ export interface ChannelTarget {
 export interface DirectTarget {
   type: 'direct';
   /** The recipients the request named, resolved; the decider checks each is an active user. */
-  recipients: readonly (UserState | { missing: string })[];
+  recipients: readonly (UserState | { missing: string | number })[];
+  /** Whether these participants have exchanged a direct message before; absent means they have not. */
+  conversationExists?: boolean;
 }
 
 export interface SendContext extends AccessWorld {
@@ -66,7 +56,7 @@ export interface SendDecision {
   automatic_new_visibility_policy: number | null;
 }
 
-function channelReceivers(ctx: SendContext, target: ChannelTarget): { channel: ChannelState; receivers: number[]; topic: string } {
+function channelReceivers(ctx: SendContext, target: ChannelTarget): { channel: ChannelState; receivers: number[]; subscriberCount: number; topic: string } {
   const channel = target.channel;
   const senderId = ctx.sender.user_id;
   if (!channel || !hasContentAccess(ctx, channel, senderId)) throw streamDoesNotExist(target.requested);
@@ -76,42 +66,40 @@ function channelReceivers(ctx: SendContext, target: ChannelTarget): { channel: C
   }
   const topic = checkTopicForChannel(target.topic, channel, ctx.settings);
   const active = target.subscribers.filter((id) => ctx.users.get(id)?.is_active === true);
-  return { channel, receivers: [...new Set([...active, senderId])].sort((a, b) => a - b), topic };
+  return { channel, receivers: [...new Set([...active, senderId])].sort((a, b) => a - b), subscriberCount: active.length, topic };
 }
 
 function directReceivers(ctx: SendContext, target: DirectTarget): number[] {
   if (target.recipients.length === 0) throw badRequest("Invalid 'to': a direct message needs at least one recipient.");
   const ids = new Set([ctx.sender.user_id]);
+  const others: UserState[] = [];
   for (const recipient of target.recipients) {
-    if ('missing' in recipient) throw badRequest(`Invalid 'to': no user '${recipient.missing}'`);
+    if ('missing' in recipient) {
+      throw badRequest(typeof recipient.missing === 'number' ? `Invalid user ID ${recipient.missing}` : `Invalid email '${recipient.missing}'`);
+    }
     if (!recipient.is_active) throw badRequest(`'${recipient.full_name}' is no longer using this organization.`);
     ids.add(recipient.user_id);
+    if (recipient.user_id !== ctx.sender.user_id && !recipient.is_bot) others.push(recipient);
   }
+  checkDirectPermissions(ctx, others, target.conversationExists === true);
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Checks group mentions are allowed and expands them: the users a mention reaches. */
-function mentionedUsers(ctx: SendContext, rendered: RenderedContent): Set<number> {
-  const mentioned = new Set(rendered.mentioned_user_ids);
-  for (const groupId of rendered.mentioned_group_ids) {
-    const group = ctx.groups.get(groupId);
-    if (!group || group.deactivated) continue;
-    if (!isUserInSetting(ctx, group.settings.can_mention_group, ctx.sender.user_id)) {
-      throw badRequest(`You are not allowed to mention user group '${group.name}'.`);
-    }
-    for (const userId of effectiveMembers(ctx, groupId)) mentioned.add(userId);
+/**
+ * The organization's direct message permissions, which never stop messages to oneself or to bots:
+ * outside direct_message_permission_group a sender may only write to conversations whose other
+ * people are all in it; outside direct_message_initiator_group, only to conversations that exist.
+ */
+function checkDirectPermissions(ctx: SendContext, others: readonly UserState[], conversationExists: boolean): void {
+  if (others.length === 0) return;
+  const senderId = ctx.sender.user_id;
+  const permission = ctx.realm.direct_message_permission_group;
+  if (!isUserInSetting(ctx, permission, senderId) && others.some((user) => !isUserInSetting(ctx, permission, user.user_id))) {
+    const nobody = typeof permission === 'number' && ctx.groups.get(permission)?.name === 'role:nobody';
+    throw badRequest(nobody ? 'Direct messages are disabled in this organization.' : 'You do not have permission to send direct messages to this recipient.');
   }
-  return mentioned;
-}
-
-function checkWildcards(ctx: SendContext, rendered: RenderedContent, subscribers: number, participants: number): void {
-  const mayMentionMany = isUserInSetting(ctx, ctx.realm.can_mention_many_users_group, ctx.sender.user_id);
-  if (mayMentionMany) return;
-  if (rendered.stream_wildcard && subscribers > WILDCARD_MENTION_THRESHOLD) {
-    throw new ApiError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 400, 'You do not have permission to use channel wildcard mentions in this channel.');
-  }
-  if (rendered.topic_wildcard && participants > WILDCARD_MENTION_THRESHOLD) {
-    throw new ApiError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 400, 'You do not have permission to use topic wildcard mentions in this topic.');
+  if (!conversationExists && !isUserInSetting(ctx, ctx.realm.direct_message_initiator_group, senderId)) {
+    throw badRequest('You do not have permission to initiate direct message conversations.');
   }
 }
 
@@ -126,7 +114,7 @@ export function decideSendMessage(ctx: SendContext, cmd: SendCommand): SendDecis
   const target = cmd.target;
   let receivers: number[];
   let recipient: MessageSent['data']['recipient'];
-  let channelTarget: { channel: ChannelState; topic: string } | null = null;
+  let channelTarget: { channel: ChannelState; subscriberCount: number; topic: string } | null = null;
   if (target.type === 'channel') {
     const resolved = channelReceivers(ctx, target);
     receivers = resolved.receivers;
@@ -138,16 +126,12 @@ export function decideSendMessage(ctx: SendContext, cmd: SendCommand): SendDecis
   }
 
   const rendered = cmd.render(content);
-  const mentioned = mentionedUsers(ctx, rendered);
-  const topicParticipants = target.type === 'channel' ? target.topicParticipants : [];
-  if (target.type === 'channel') checkWildcards(ctx, rendered, target.subscribers.length, new Set([...topicParticipants, senderId]).size);
-  const participants = new Set([...topicParticipants, senderId]);
-  const flags: ContentFlags = {
-    mentioned: receivers.filter((id) => mentioned.has(id)),
-    stream_wildcard_mentioned: rendered.stream_wildcard ? [...receivers] : [],
-    topic_wildcard_mentioned: rendered.topic_wildcard ? receivers.filter((id) => participants.has(id)) : [],
-    has_alert_word: receivers.filter((id) => id !== senderId && cmd.hasAlertWord(content, ctx.alertWords.get(id) ?? [])),
-  };
+  const author = { world: ctx, authorId: senderId };
+  checkGroupMentions(author, rendered);
+  // A topic wildcard reaches the topic's participants (the sender among them); a direct conversation has no topic.
+  const topicParticipants = target.type === 'channel' ? target.topicParticipants : null;
+  if (channelTarget) checkWildcardMentions(author, rendered, channelTarget.subscriberCount, topicReach(topicParticipants, senderId).size);
+  const flags = contentFlags({ ...author, receivers, content, rendered, topicParticipants, alertWords: ctx.alertWords, hasAlertWord: cmd.hasAlertWord });
   const sent: MessageSent = {
     type: 'MessageSent',
     data: {

@@ -3,7 +3,8 @@ import type { RealmGroupSettingName } from '../groups/user-group-state.js';
 /**
  * System groups an organization permission may never be set to, as in the public API: never the
  * Internet; never everyone (guests included) for creating, inviting, subscribing others, moving
- * messages between channels and managing groups; never nobody for managing all groups.
+ * messages between channels, managing groups and deleting any message; never nobody for managing all
+ * groups and deleting any message.
  */
 export const FORBIDDEN_REALM_SETTING_GROUPS: Readonly<Record<RealmGroupSettingName, readonly string[]>> = {
   can_create_groups: ['role:internet', 'role:everyone'],
@@ -16,6 +17,10 @@ export const FORBIDDEN_REALM_SETTING_GROUPS: Readonly<Record<RealmGroupSettingNa
   can_add_subscribers_group: ['role:internet', 'role:everyone'],
   can_create_public_channel_group: ['role:internet', 'role:everyone'],
   can_create_private_channel_group: ['role:internet', 'role:everyone'],
+  direct_message_initiator_group: ['role:internet'],
+  direct_message_permission_group: ['role:internet'],
+  can_delete_any_message_group: ['role:internet', 'role:everyone', 'role:nobody'],
+  can_delete_own_message_group: ['role:internet'],
 };
 
 /** Organization permissions only owners may change: who creates, manages and invites. */

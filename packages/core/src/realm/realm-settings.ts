@@ -6,6 +6,8 @@ export interface RealmSettings {
   message_content_edit_limit_seconds: number | null;
   move_messages_within_stream_limit_seconds: number | null;
   move_messages_between_streams_limit_seconds: number | null;
+  /** Seconds after sending within which senders may delete their messages; null: no limit. */
+  message_content_delete_limit_seconds: number | null;
   topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
   default_language: string;
   waiting_period_threshold: number;
@@ -20,6 +22,7 @@ export const DEFAULT_REALM_SETTINGS: Readonly<RealmSettings> = Object.freeze({
   message_content_edit_limit_seconds: 600,
   move_messages_within_stream_limit_seconds: 604800,
   move_messages_between_streams_limit_seconds: 604800,
+  message_content_delete_limit_seconds: 600,
   topics_policy: 'allow_empty_topic',
   default_language: 'en',
   waiting_period_threshold: 0,

@@ -30,6 +30,7 @@ export interface UpdateRealm {
   message_content_edit_limit_seconds?: number | string;
   move_messages_within_stream_limit_seconds?: number | string;
   move_messages_between_streams_limit_seconds?: number | string;
+  message_content_delete_limit_seconds?: number | string;
   topics_policy?: string;
   default_language?: string;
   waiting_period_threshold?: number;
@@ -80,7 +81,13 @@ function settingChanges(current: RealmSettings, cmd: UpdateRealm): Partial<Realm
   set('email_changes_disabled', cmd.email_changes_disabled);
   set('allow_message_editing', cmd.allow_message_editing);
   set('invite_required', cmd.invite_required);
-  for (const limit of ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const) {
+  const limits = [
+    'message_content_edit_limit_seconds',
+    'move_messages_within_stream_limit_seconds',
+    'move_messages_between_streams_limit_seconds',
+    'message_content_delete_limit_seconds',
+  ] as const;
+  for (const limit of limits) {
     set(limit, parsed(cmd[limit], (value) => checkTimeLimitSeconds(limit, value)));
   }
   set('topics_policy', parsed(cmd.topics_policy, checkRealmTopicsPolicy));

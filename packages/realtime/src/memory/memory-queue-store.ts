@@ -5,6 +5,7 @@ import type { QueueStore } from '../queue-store.js';
 export class MemoryQueueStore implements QueueStore {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, Set<EventQueue>>();
+  private readonly allPublicStreams = new Set<EventQueue>();
 
   async create(queue: EventQueue): Promise<void> {
     this.add(queue);
@@ -25,6 +26,7 @@ export class MemoryQueueStore implements QueueStore {
     const queue = this.queues.get(queueId);
     if (!queue) return false;
     this.queues.delete(queueId);
+    this.allPublicStreams.delete(queue);
     const mine = this.byUser.get(queue.userId);
     mine?.delete(queue);
     if (mine?.size === 0) this.byUser.delete(queue.userId);
@@ -37,6 +39,10 @@ export class MemoryQueueStore implements QueueStore {
 
   async touchedBefore(before: number): Promise<EventQueue[]> {
     return this.all().filter((queue) => queue.lastTouched < before);
+  }
+
+  async allPublicStreamsQueues(): Promise<EventQueue[]> {
+    return [...this.allPublicStreams];
   }
 
   async listeningUsers(userIds?: readonly number[]): Promise<Set<number>> {
@@ -56,6 +62,7 @@ export class MemoryQueueStore implements QueueStore {
   /** Puts back a queue saved at shutdown. */
   add(queue: EventQueue): void {
     this.queues.set(queue.id, queue);
+    if (queue.spec.allPublicStreams) this.allPublicStreams.add(queue);
     let mine = this.byUser.get(queue.userId);
     if (!mine) this.byUser.set(queue.userId, (mine = new Set()));
     mine.add(queue);

@@ -46,6 +46,10 @@ export class MongoQueueStore implements QueueStore {
     return (await this.queues.find({ last_touched: { $lt: before } }).toArray()).map(queueOf);
   }
 
+  async allPublicStreamsQueues(): Promise<EventQueue[]> {
+    return (await this.queues.find({ 'spec.allPublicStreams': true }).toArray()).map(queueOf);
+  }
+
   async listeningUsers(userIds?: readonly number[]): Promise<Set<number>> {
     return new Set(await this.queues.distinct('user_id', userIds ? { user_id: { $in: userIds } } : {}));
   }

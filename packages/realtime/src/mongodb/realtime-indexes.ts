@@ -28,4 +28,5 @@ export async function ensureRealtimeIndexes(db: Db, maxAgeMs: number): Promise<v
   const queues = db.collection(EVENT_QUEUES);
   await queues.createIndex({ user_id: 1 }, { name: 'user' });
   await queues.createIndex({ last_touched: 1 }, { name: 'last_touched' });
+  await queues.createIndex({ 'spec.allPublicStreams': 1 }, { name: 'all_public_streams', partialFilterExpression: { 'spec.allPublicStreams': true } });
 }

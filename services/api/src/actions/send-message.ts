@@ -1,22 +1,25 @@
 import {
+  badRequest,
   type ChannelContext,
   channelByName,
   type ChannelTarget,
-  canonicalTopic,
   decideSendMessage,
   type DirectTarget,
   type DomainEvent,
   hasContentAccess,
+  normalizedTopic,
   type SendContext,
   streams,
+  type UserState,
   VisibilityPolicy,
 } from '@chat/core';
 import { hasAlertWord, possibleReferences, renderMessage, worldFromLists } from '@chat/markdown';
 import { REALM_KEY } from '@chat/projections';
 import { topicKey } from '@chat/readstore';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { userStreamAppends } from '../commands/user-stream-append.js';
 import type { ServerContext } from '../server-context.js';
+import { receiversAlertWords } from './alert-words.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 
 export interface SendInput {
@@ -37,14 +40,19 @@ export interface SendResult {
 
 /** A channel named by id (a number, or digits) or by name; a one-element list stands for its element. */
 function channelRef(to: SendInput['to']): string | number {
-  const ref = Array.isArray(to) ? (to.length === 1 ? to[0] : '') : (to as string | number);
+  if (Array.isArray(to) && to.length !== 1) throw badRequest("Invalid 'to': a channel message goes to exactly one channel.");
+  const ref = Array.isArray(to) ? to[0] : (to as string | number);
   return typeof ref === 'string' && /^\d+$/.test(ref.trim()) ? Number(ref) : ref;
 }
 
+/**
+ * The channel and what the send needs of it. The topic is looked up as it will be stored (canonical
+ * and cut), so a long topic's participants and policies are those of the topic the message joins.
+ */
 async function channelTarget(ctx: ServerContext, cc: ChannelContext, input: SendInput): Promise<ChannelTarget> {
   const ref = channelRef(input.to);
   const channel = typeof ref === 'number' ? cc.channels.get(ref) : channelByName(cc, ref);
-  const topic = canonicalTopic(input.topic ?? '');
+  const topic = normalizedTopic(input.topic ?? '');
   if (!channel) {
     return { type: 'channel', requested: String(ref), channel, subscribers: [], topic, topicParticipants: [], topicPolicies: new Map(), senderMutedChannel: false };
   }
@@ -65,28 +73,36 @@ async function channelTarget(ctx: ServerContext, cc: ChannelContext, input: Send
   };
 }
 
-function directTarget(ctx: ServerContext, cc: ChannelContext, to: SendInput['to']): DirectTarget {
+/** The named recipients (by id or by an address the sender may use), and whether the conversation exists. */
+async function directTarget(ctx: ServerContext, cc: ChannelContext, to: SendInput['to']): Promise<DirectTarget> {
   const refs = Array.isArray(to) ? to : [to as string | number];
   const addressesOf = principalAddresses(ctx, cc.actor);
   const users = [...cc.users.values()];
-  return {
-    type: 'direct',
-    recipients: refs.map((ref) => {
-      const found =
-        typeof ref === 'number'
-          ? cc.users.get(ref)
-          : users.find((user) => addressesOf(user).some((address) => address.toLowerCase() === ref.trim().toLowerCase()));
-      return found ?? { missing: String(ref) };
-    }),
-  };
+  const recipients = refs.map((ref) => {
+    const found =
+      typeof ref === 'number'
+        ? cc.users.get(ref)
+        : users.find((user) => addressesOf(user).some((address) => address.toLowerCase() === ref.trim().toLowerCase()));
+    return found ?? { missing: ref };
+  });
+  const found = recipients.filter((recipient): recipient is UserState => !('missing' in recipient));
+  const participants = [...new Set([cc.actor.user_id, ...found.map((user) => user.user_id)])];
+  const conversationExists = (await ctx.models.messages.directRecipientId(participants)) !== undefined;
+  return { type: 'direct', recipients, conversationExists };
 }
 
-function sendContext(cc: ChannelContext, settings: SendContext['settings']): SendContext {
-  return { ...cc, sender: cc.actor, settings, alertWords: new Map() };
+/** Who could receive the message: the alert words of those are needed (the decider picks the receivers). */
+const possibleReceivers = (target: ChannelTarget | DirectTarget): Set<number> =>
+  new Set(target.type === 'channel' ? target.subscribers : target.recipients.flatMap((recipient) => ('missing' in recipient ? [] : [recipient.user_id])));
+
+async function sendContext(ctx: ServerContext, cc: ChannelContext, target: ChannelTarget | DirectTarget): Promise<SendContext> {
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  if (!realm) throw new Error('organization not initialised');
+  return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)) };
 }
 
 /** Renders against what the content could name: the sender's organization, looked up once. */
-function renderer(ctx: ServerContext, cc: ChannelContext) {
+export function renderer(ctx: ServerContext, cc: ChannelContext) {
   return (content: string) => {
     const refs = possibleReferences(content);
     const names = new Set(refs.user_names.map((name) => name.toLowerCase()));
@@ -106,15 +122,16 @@ function renderer(ctx: ServerContext, cc: ChannelContext) {
   };
 }
 
-/** POST /messages */
+/**
+ * POST /messages. Visibility changes are appended before the message: should one of those users'
+ * streams have moved meanwhile, the retry decides again with nothing of the message recorded yet.
+ */
 export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: number, input: SendInput): Promise<SendResult> {
-  const realm = await ctx.models.realm.get(REALM_KEY);
-  if (!realm) throw new Error('organization not initialised');
   return ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, senderId);
-    const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : directTarget(ctx, cc, input.to);
+    const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : await directTarget(ctx, cc, input.to);
     const message_id = await ctx.ids.next('message');
-    const decision = decideSendMessage(sendContext(cc, realm.settings), {
+    const decision = decideSendMessage(await sendContext(ctx, cc, target), {
       message_id,
       target,
       content: input.content,
@@ -123,11 +140,9 @@ export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: 
       read_by_sender: input.read_by_sender,
     });
     const sent: DomainEvent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
-    const appends: StreamAppend[] = [{ stream: streams.message(message_id), expected: 'no_stream', events: [sent] }];
-    for (const change of decision.userTopics) {
-      const stream = streams.user(change.data.user_id);
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [change] });
-    }
+    const appends: StreamAppend[] = [];
+    for (const change of decision.userTopics) appends.push(...(await userStreamAppends(ctx, change.data.user_id, [change])));
+    appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
     const result: SendResult = { id: message_id };
     if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {
       result.automatic_new_visibility_policy = decision.automatic_new_visibility_policy;

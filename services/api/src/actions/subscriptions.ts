@@ -1,10 +1,11 @@
-import { channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
+import { FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
 import { channelContext, principalAddresses } from './channel-context.js';
+import { changeFlags } from './update-flags.js';
 
 export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'>;
 
@@ -49,9 +50,34 @@ export async function subscribe(ctx: ServerContext, origin: Origin, actorId: num
 
 /** DELETE /users/me/subscriptions */
 export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
-  return ctx.bus.run(origin, async () => {
+  const { result, left } = await ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     const decision = decideUnsubscribe(cc, { ...input, addressesOf: principalAddresses(ctx, cc.actor) });
-    return { appends: await channelAppends(ctx, decision.events, new Map()), result: { removed: decision.removed, not_removed: decision.not_removed } };
+    const left: [number, number][] = [];
+    for (const event of [...decision.events.values()].flat()) {
+      if (event.type === 'SubscriptionRemoved') for (const userId of event.data.user_ids) left.push([userId, event.data.channel_id]);
+    }
+    return {
+      appends: await channelAppends(ctx, decision.events, new Map()),
+      result: { result: { removed: decision.removed, not_removed: decision.not_removed }, left },
+    };
   });
+  await markLeftChannelsRead(ctx, origin, left);
+  return result;
+}
+
+/**
+ * Leaving a channel marks its unread messages read for the user who left, as the public server does
+ * (unread counts only cover subscribed channels). Recorded after the unsubscription, on the user's
+ * flags stream, with the usual update_message_flags event.
+ */
+async function markLeftChannelsRead(ctx: ServerContext, origin: Origin, left: readonly [number, number][]): Promise<void> {
+  for (const [userId, channelId] of left) {
+    const user = await ctx.models.users.get(userId);
+    if (!user) continue;
+    const query = { userId, source: { kind: 'history' as const }, where: [{ op: 'channel' as const, channelId }, { op: 'not' as const, of: { op: 'flags' as const, bits: FlagBit.read } }] };
+    const unread = await ctx.models.messages.matching(query);
+    if (unread.length === 0) continue;
+    await changeFlags(ctx, { ...origin, requestId: `${origin.requestId}|read-${userId}-${channelId}` }, user, { op: 'add', flag: 'read' }, async () => ({ ids: unread }));
+  }
 }

@@ -15,6 +15,7 @@ import {
   type UpdateUserGroupMembers,
   type UpdateUserGroupSubgroups,
   type UserGroupContext,
+  type UserGroupState,
   type UserState,
   worldOf,
 } from '@chat/core';
@@ -38,7 +39,8 @@ export async function groupContext(ctx: ServerContext, actorId: number): Promise
  * group permissions. Does nothing when they exist already (so a log from before groups is upgraded).
  */
 export async function ensureSystemGroups(ctx: ServerContext, origin: Origin): Promise<void> {
-  if ((await ctx.models.userGroups.all()).some((group) => group.is_system_group)) return;
+  const existing = (await ctx.models.userGroups.all()).filter((group) => group.is_system_group);
+  if (existing.length > 0) return ensureRealmGroupSettings(ctx, origin, existing);
   const ids = {} as Record<SystemGroupName, number>;
   for (const definition of SYSTEM_GROUPS) ids[definition.name] = await ctx.ids.next('group');
   const settings = systemGroupSettings(ids);
@@ -68,6 +70,22 @@ export async function ensureSystemGroups(ctx: ServerContext, origin: Origin): Pr
     events: [{ type: 'RealmGroupSettingsChanged', data: { changes: defaultRealmGroupSettings(ids) } }],
   });
   await ctx.bus.commit(origin, appends);
+}
+
+/**
+ * A log written before an organization permission existed gets it on the next start, at its default,
+ * so every permission a decision reads is set.
+ */
+async function ensureRealmGroupSettings(ctx: ServerContext, origin: Origin, systemGroups: readonly UserGroupState[]): Promise<void> {
+  const current = await ctx.models.realmGroupSettings.get(REALM_KEY);
+  const ids = Object.fromEntries(systemGroups.map((group) => [group.name, group.id])) as Record<SystemGroupName, number>;
+  const defaults = defaultRealmGroupSettings(ids);
+  const missing = Object.fromEntries(Object.entries(defaults).filter(([name]) => !current || !(name in current)));
+  if (Object.keys(missing).length === 0) return;
+  const realm = streams.realm();
+  await ctx.bus.commit(origin, [
+    { stream: realm, expected: await currentRevision(ctx.store, realm), events: [{ type: 'RealmGroupSettingsChanged', data: { changes: missing } }] },
+  ]);
 }
 
 /** POST /user_groups/create: returns the new group's id. */

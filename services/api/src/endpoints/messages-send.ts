@@ -1,4 +1,4 @@
-import { badRequest, clientName, isInteractiveClient, missingArgument } from '@chat/core';
+import { clientName, isInteractiveClient, missingArgument } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { type SendInput, sendMessage } from '../actions/send-message.js';
 import type { ServerContext } from '../server-context.js';
@@ -20,7 +20,7 @@ export async function sendMessageEndpoint(ctx: ServerContext, call: RouteCall): 
   const type = p.type === 'stream' || p.type === 'channel' ? 'channel' : 'direct';
   const topic = p.topic ?? p.subject;
   if (type === 'channel' && topic === undefined) throw missingArgument('topic');
-  if (p.queue_id !== undefined && p.local_id === undefined) throw badRequest("Missing 'local_id' argument: it is required with 'queue_id'");
+  if (p.queue_id !== undefined && p.local_id === undefined) throw missingArgument('local_id');
   const input: SendInput = {
     type,
     to: type === 'channel' ? (p.to as SendInput['to']) : directRecipients(p.to),

@@ -34,6 +34,7 @@ export async function updateRealmEndpoint(ctx: ServerContext, call: RouteCall): 
     message_content_edit_limit_seconds: countOrWord(p.message_content_edit_limit_seconds),
     move_messages_within_stream_limit_seconds: countOrWord(p.move_messages_within_stream_limit_seconds),
     move_messages_between_streams_limit_seconds: countOrWord(p.move_messages_between_streams_limit_seconds),
+    message_content_delete_limit_seconds: countOrWord(p.message_content_delete_limit_seconds),
     topics_policy: text(p.topics_policy),
     default_language: text(p.default_language),
     waiting_period_threshold: count(p.waiting_period_threshold),

@@ -1,4 +1,4 @@
-import { badRequest, dummyEmail, normalizeEmail, type UserState } from '@chat/core';
+import { badRequest, dummyEmail, isSystemBot, normalizeEmail, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { ServerContext } from '../server-context.js';
 import { canSeeEmail, userView } from '@chat/wire';
@@ -14,7 +14,7 @@ const viewOptions = (ctx: ServerContext, call: RouteCall) => ({
 export async function listUsers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const options = viewOptions(ctx, call);
-  const users = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
+  const users = (await ctx.models.users.all()).filter((user) => !isSystemBot(user)).sort((a, b) => a.user_id - b.user_id);
   return { members: users.map((user) => userView(user, viewer, options)) };
 }
 

@@ -20,10 +20,26 @@ export async function readableMessage(ctx: ServerContext, q: ChannelQuery, messa
   if (!message) throw invalidMessage();
   const flags = (await ctx.models.messages.flagsOf(q.viewer.user_id, [messageId])).get(messageId);
   if (flags !== undefined) return { message, flags };
-  const recipient = message.recipient;
-  if (recipient.type === 'channel') {
-    const channel = q.channels.find((c) => c.channel_id === recipient.channel_id);
-    if (channel && canReadChannelHistory(q.world, channel, q.viewer.user_id)) return { message, flags: undefined };
-  }
+  if (readsFromChannelHistory(q, message)) return { message, flags: undefined };
   throw invalidMessage();
+}
+
+/** Whether the viewer may read a message outside their history: it is in a channel whose history they may read. */
+export function readsFromChannelHistory(q: ChannelQuery, message: StoredMessage): boolean {
+  const recipient = message.recipient;
+  if (recipient.type !== 'channel') return false;
+  const channel = q.channels.find((c) => c.channel_id === recipient.channel_id);
+  return channel !== undefined && canReadChannelHistory(q.world, channel, q.viewer.user_id);
+}
+
+/** The messages among `ids` the viewer may read, ascending; missing and unreadable ones are left out. */
+export async function readableMessages(ctx: ServerContext, q: ChannelQuery, ids: readonly number[]): Promise<ViewedMessage[]> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await ctx.models.messages.flagsOf(q.viewer.user_id, wanted);
+  const viewed: ViewedMessage[] = [];
+  for (const message of await ctx.models.messages.getMany(wanted)) {
+    const flags = rows.get(message.id);
+    if (flags !== undefined || readsFromChannelHistory(q, message)) viewed.push({ message, flags });
+  }
+  return viewed;
 }

@@ -16,6 +16,8 @@ export interface RegisterContext {
   presenceHistoryLimitDays: number;
   /** The viewer's channels, read once per register however many sections need them. */
   channels: () => Promise<ChannelQuery>;
+  /** Whether the initial state of this event type was asked for (a section may need two types). */
+  wants: (type: string) => boolean;
 }
 
 /** Builds one part of the initial state; keyed by the event type whose events keep it current. */

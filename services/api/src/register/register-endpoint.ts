@@ -1,4 +1,4 @@
-import { FEATURE_LEVEL, SERVER_VERSION } from '@chat/core';
+import { badRequest, FEATURE_LEVEL, Role, SERVER_VERSION } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
@@ -7,6 +7,7 @@ import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.
 import type { RegisterContext } from './register-context.js';
 import { EVENT_TYPES, SECTIONS } from './sections/index.js';
 import { normalizeNarrow } from './narrow-terms.js';
+import { checkEventNarrow } from '../queries/event-narrow.js';
 
 function capabilitiesOf(raw: unknown): Capabilities {
   const capabilities: Capabilities = { ...NO_CAPABILITIES };
@@ -41,6 +42,8 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
   const eventTypes = knownTypes(p.event_types);
   const fetchTypes = p.fetch_event_types !== undefined ? knownTypes(p.fetch_event_types) : eventTypes;
   const narrow: NarrowTerm[] = normalizeNarrow(p.narrow);
+  checkEventNarrow(narrow);
+  if (p.all_public_streams === true && viewer.role === Role.Guest) throw badRequest('User not authorized for this query');
   let channels: Promise<ChannelQuery> | null = null;
   const rc: RegisterContext = {
     ctx,
@@ -52,6 +55,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
     presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
     channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
+    wants: (type) => fetchTypes === null || fetchTypes.includes(type),
   };
   const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
     const queue = await ctx.queues.register({

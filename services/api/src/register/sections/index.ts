@@ -7,6 +7,9 @@ import { realmUserSection } from './realm-user-section.js';
 import { defaultStreamsSection, streamsSection, subscriptionsSection } from './subscriptions-section.js';
 import { userGroupsSection } from './user-groups-section.js';
 import { userSettingsSection } from './user-settings-section.js';
+import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSection } from './unread-sections.js';
+import { alertWordsSection } from './alert-words-section.js';
+import { userTopicsSection } from './user-topics-section.js';
 
 /** Register sections by the event type that keeps each current; later features add theirs here. */
 export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, SectionBuilder>([
@@ -20,12 +23,19 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['default_streams', defaultStreamsSection],
   ['channel_folder', channelFoldersSection],
   ['presence', presenceSection],
+  ['message', maxMessageIdSection],
+  ['update_message_flags', unreadMsgsSection],
+  ['recent_private_conversations', recentPrivateConversationsSection],
+  ['alert_words', alertWordsSection],
+  ['user_topic', userTopicsSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
 export const EVENT_TYPES: ReadonlySet<string> = new Set([
   ...SECTIONS.keys(),
   'heartbeat',
+  'reaction',
+  'delete_message',
   'invites_changed',
   'typing',
   'update_display_settings',

@@ -31,6 +31,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     realm_message_content_edit_limit_seconds: s.message_content_edit_limit_seconds,
     realm_move_messages_within_stream_limit_seconds: s.move_messages_within_stream_limit_seconds,
     realm_move_messages_between_streams_limit_seconds: s.move_messages_between_streams_limit_seconds,
+    realm_message_content_delete_limit_seconds: s.message_content_delete_limit_seconds,
     realm_topics_policy: s.topics_policy,
     realm_mandatory_topics: s.topics_policy === 'disable_empty_topic',
     realm_name_changes_disabled: s.name_changes_disabled,

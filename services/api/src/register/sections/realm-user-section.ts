@@ -1,4 +1,4 @@
-import { Role } from '@chat/core';
+import { isSystemBot, Role } from '@chat/core';
 import { avatarUrl, userView } from '@chat/wire';
 import { realmHost } from '../../endpoints/call-context.js';
 import type { SectionBuilder } from '../register-context.js';
@@ -6,12 +6,13 @@ import type { SectionBuilder } from '../register-context.js';
 /** The `realm_user` section: every user, and the viewer's own identity and permissions. */
 export const realmUserSection: SectionBuilder = async ({ ctx, viewer, clientGravatar }) => {
   const options = { realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true };
-  const users = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
+  const everyone = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
+  const users = everyone.filter((u) => !isSystemBot(u));
   const canCreate = viewer.role <= Role.Member;
   return {
     realm_users: users.filter((u) => u.is_active).map((u) => userView(u, viewer, options)),
     realm_non_active_users: users.filter((u) => !u.is_active).map((u) => userView(u, viewer, options)),
-    cross_realm_bots: [],
+    cross_realm_bots: everyone.filter(isSystemBot).map((u) => ({ ...userView(u, viewer, options), is_system_bot: true })),
     user_id: viewer.user_id,
     email: userView(viewer, viewer, options).email,
     delivery_email: viewer.email,

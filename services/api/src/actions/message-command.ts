@@ -1,0 +1,26 @@
+import { type DomainEvent, streams, type UserState } from '@chat/core';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import { ChannelQuery } from '../queries/channel-query.js';
+import { readableMessage, type ViewedMessage } from '../queries/message-access.js';
+import type { ServerContext } from '../server-context.js';
+
+/**
+ * A command on one message the user may read (anything else is "Invalid message(s)"): decides from
+ * the message as the user sees it and appends the event to the message's stream, so that changes to
+ * one message (reactions, deletion) are ordered and a conflicting one is decided again.
+ */
+export async function commandOnMessage(
+  ctx: ServerContext,
+  origin: Origin,
+  user: UserState,
+  messageId: number,
+  decide: (found: ViewedMessage, q: ChannelQuery) => Promise<DomainEvent>,
+): Promise<void> {
+  await ctx.bus.run(origin, async () => {
+    const q = await ChannelQuery.open(ctx, user);
+    const event = await decide(await readableMessage(ctx, q, messageId), q);
+    const stream = streams.message(messageId);
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: [event] }], result: undefined };
+  });
+}

@@ -1,0 +1,112 @@
+import { badRequest, canonicalTopic, type ChannelState, FlagBit, type FlagsDecision } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import type { MessagePredicate, MessageQuery } from '@chat/readstore';
+import { changeFlags, type FlagChange, type FlagSelection } from '../actions/update-flags.js';
+import type { ChannelQuery } from '../queries/channel-query.js';
+import { narrowFor } from '../queries/message-narrow.js';
+import { parseAnchor, windowAround } from '../queries/message-window.js';
+import { parseNarrow } from '../queries/narrow-clauses.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+import { resolveAnchor } from './messages-read.js';
+
+/** The most messages one flags-for-narrow request processes, as the public server bounds it. */
+const MAX_MESSAGES_PER_UPDATE = 5000;
+
+const NOT_READ: MessagePredicate = { op: 'not', of: { op: 'flags', bits: FlagBit.read } };
+const MARK_READ: FlagChange = { op: 'add', flag: 'read' };
+
+/** The change as the caller asked for it, on the messages `select` finds. */
+async function change<S extends { ids: readonly number[] }>(ctx: ServerContext, call: RouteCall, asked: FlagChange, select: FlagSelection<S>) {
+  return changeFlags(ctx, originOf(call), await callerUser(ctx, call), asked, select);
+}
+
+const askedChange = (call: RouteCall): FlagChange => ({ op: String(call.params.op), flag: String(call.params.flag) });
+
+/** `ignored_because_not_subscribed_channels`, present only when marking unread. */
+const ignoredChannels = (decision: FlagsDecision): Record<string, unknown> =>
+  decision.ignored_because_not_subscribed_channels === undefined ? {} : { ignored_because_not_subscribed_channels: decision.ignored_because_not_subscribed_channels };
+
+/** POST /messages/flags: `messages` echoes the ids asked for, as the public server does. */
+export async function updateMessageFlagsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const messages = call.params.messages as number[];
+  const { decision } = await change(ctx, call, askedChange(call), async () => ({ ids: messages }));
+  return { messages, ...ignoredChannels(decision) };
+}
+
+/** The window's sizes, bounded together to MAX_MESSAGES_PER_UPDATE the way the public server bounds them. */
+function boundedWindow(params: Record<string, unknown>): { include_anchor: boolean; num_before: number; num_after: number } {
+  const include_anchor = params.include_anchor !== false;
+  const asked = { before: Number(params.num_before), after: Number(params.num_after) };
+  if (asked.before > 0 && asked.after > 0 && !include_anchor) throw badRequest('The anchor can only be excluded at an end of the range');
+  const num_before = Math.min(asked.before, Math.max(MAX_MESSAGES_PER_UPDATE - asked.after, MAX_MESSAGES_PER_UPDATE / 2));
+  return { include_anchor, num_before, num_after: Math.min(asked.after, MAX_MESSAGES_PER_UPDATE - num_before) };
+}
+
+/** POST /messages/flags/narrow: the change on a window of a narrow, as GET /messages would list it. */
+export async function updateMessageFlagsForNarrowEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const p = call.params;
+  const anchor = parseAnchor(p.anchor, false);
+  const window = boundedWindow(p);
+  const clauses = parseNarrow(p.narrow);
+  const { decision, selection } = await change(ctx, call, askedChange(call), async (q) => {
+    const narrow = await narrowFor(ctx, q, clauses);
+    const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
+    return ctx.models.messages.page(query, windowAround(await resolveAnchor(ctx, query, anchor), window));
+  });
+  const ids = selection.ids;
+  return {
+    processed_count: ids.length,
+    updated_count: decision.changed.length,
+    first_processed_id: ids.length > 0 ? ids[0] : null,
+    last_processed_id: ids.length > 0 ? ids[ids.length - 1] : null,
+    found_oldest: selection.found_oldest,
+    found_newest: selection.found_newest,
+    ...ignoredChannels(decision),
+  };
+}
+
+/** POST /mark_all_as_read (deprecated): every unread message of the user, in any conversation. */
+export async function markAllAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await change(ctx, call, { ...MARK_READ, all: true }, async (q) => ({ ids: await ctx.models.messages.unread(q.viewer.user_id) }));
+  return { complete: true };
+}
+
+/** A channel whose messages the user may read, by id. */
+function readableChannel(q: ChannelQuery, raw: unknown): ChannelState {
+  const channel = q.channels.find((each) => each.channel_id === Number(raw));
+  if (!channel || !q.canRead(channel)) throw badRequest('Invalid channel ID');
+  return channel;
+}
+
+/** The user's unread messages meeting the conditions, in their own history. */
+const unreadWhere = (ctx: ServerContext, q: ChannelQuery, where: MessagePredicate[]): Promise<number[]> =>
+  ctx.models.messages.matching({ userId: q.viewer.user_id, source: { kind: 'history' }, where: [...where, NOT_READ] });
+
+/** POST /mark_stream_as_read (deprecated) */
+export async function markStreamAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await change(ctx, call, MARK_READ, async (q) => {
+    const channel = readableChannel(q, call.params.stream_id);
+    return { ids: await unreadWhere(ctx, q, [{ op: 'channel', channelId: channel.channel_id }]) };
+  });
+  return {};
+}
+
+/**
+ * POST /mark_topic_as_read (deprecated): `(no topic)` and the empty topic's display name mean the
+ * empty topic. A named topic must hold a message of the user's history.
+ */
+export async function markTopicAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const asked = String(call.params.topic_name);
+  const topic = canonicalTopic(asked);
+  await change(ctx, call, MARK_READ, async (q) => {
+    const where: MessagePredicate[] = [{ op: 'channel', channelId: readableChannel(q, call.params.stream_id).channel_id }, { op: 'topic', topic }];
+    const ids = await unreadWhere(ctx, q, where);
+    if (ids.length === 0 && asked !== '') {
+      const held = await ctx.models.messages.page({ userId: q.viewer.user_id, source: { kind: 'history' }, where }, { anchor: 0, include_anchor: true, num_before: 0, num_after: 1 });
+      if (held.ids.length === 0) throw badRequest(`No such topic '${asked}'`);
+    }
+    return { ids };
+  });
+  return {};
+}
