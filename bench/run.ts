@@ -46,7 +46,15 @@ async function main(): Promise<void> {
     if (!wanted(name)) return;
     process.stderr.write(`bench: ${name}…\n`);
     const started = performance.now();
-    scenarios[name] = await work();
+    try {
+      scenarios[name] = await work();
+    } catch (error) {
+      // One broken scenario must not hide the others: it is reported as not measured.
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`bench: ${name} failed: ${message}\n`);
+      scenarios[name] = { value: Number.NaN, unit: 'not measured', baseline: null, baseline_unit: null, ratio: null, target: '', met: false, runs: [], error: message };
+      return;
+    }
     process.stderr.write(`bench: ${name} = ${scenarios[name].value} ${scenarios[name].unit} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   };
 

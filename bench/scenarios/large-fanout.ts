@@ -17,7 +17,7 @@ async function releaseTime(url: string, users: PollingUser[], trigger: () => Pro
   const started = epochNow();
   await trigger();
   const result = await polling.result;
-  if (result.messages < users.length) throw new Error(`only ${result.messages} of ${users.length} polls received the event`);
+  if (result.messages < users.length) throw new Error(`only ${result.messages} of ${users.length} polls received the event (${result.failed} polls failed)`);
   return result.lastArrival - started;
 }
 

@@ -1,7 +1,8 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
-import { applyUnreadStateEvent } from './apply-message-events.js';
+import { applyMessageChangeEvent } from './apply-message-changes.js';
+import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
@@ -125,6 +126,11 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     case 'update_message_flags':
       applyUnreadStateEvent(state, event, options.viewerId ?? 0);
       return;
+    case 'update_message':
+    case 'delete_message':
+    case 'reaction':
+      applyMessageChangeEvent(state, event, options.viewerId ?? 0);
+      return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);
       return;
@@ -203,9 +209,12 @@ function applyChannelFolderEvent(state: State, event: ReceivedEvent): void {
   folders.sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
-/** A copy of `snapshot` with `events` applied in order. */
+/** A copy of `snapshot` with `events` applied in order (the unread count recomputed after each, as it depends on muting). */
 export function applyEvents(snapshot: State, events: readonly ReceivedEvent[], options: ApplyOptions): State {
   const state = structuredClone(snapshot);
-  for (const event of events) applyEvent(state, event, options);
+  for (const event of events) {
+    applyEvent(state, event, options);
+    recountUnread(state);
+  }
   return state;
 }

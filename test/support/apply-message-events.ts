@@ -1,8 +1,10 @@
+import { learnMessages } from './client-message-history.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
  * How a client keeps `unread_msgs`, `recent_private_conversations` and `max_message_id` current from
- * message and update_message_flags events (the rest of the applier is in apply-events.ts).
+ * message and update_message_flags events (the rest of the applier is in apply-events.ts; edits, moves
+ * and deletions in apply-message-changes.ts).
  */
 
 type State = Record<string, unknown>;
@@ -21,7 +23,7 @@ interface HuddleBucket {
   user_ids_string: string;
   unread_message_ids: number[];
 }
-interface Unread {
+export interface Unread {
   count: number;
   pms: PmBucket[];
   streams: StreamBucket[];
@@ -29,19 +31,15 @@ interface Unread {
   mentions: number[];
   old_unreads_missing: boolean;
 }
-interface Conversation {
-  max_message_id: number;
-  user_ids: number[];
-}
 
 /** What a client knows of one unread message: where it is, whether it counts, whether it mentions the user. */
-type UnreadMessage = { id: number; mentioned: boolean } & ({ kind: 'stream'; stream_id: number; topic: string } | { kind: 'direct'; others: number[] });
+export type UnreadMessage = { id: number; mentioned: boolean } & ({ kind: 'stream'; stream_id: number; topic: string } | { kind: 'direct'; others: number[] });
 
 const ascending = (a: number, b: number): number => a - b;
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Whether the user muted the conversation, as far as the snapshot's subscriptions and user topics tell. */
-function isMuted(state: State, streamId: number, topic: string): boolean {
+export function isMuted(state: State, streamId: number, topic: string): boolean {
   const policy = (state.user_topics as { stream_id: number; topic_name: string; visibility_policy: number }[] | undefined)?.find(
     (each) => each.stream_id === streamId && each.topic_name.toLowerCase() === topic.toLowerCase(),
   )?.visibility_policy;
@@ -50,7 +48,8 @@ function isMuted(state: State, streamId: number, topic: string): boolean {
   return channelMuted && policy !== 2 && policy !== 3;
 }
 
-function addUnread(state: State, unread: Unread, message: UnreadMessage, viewerId: number): void {
+/** Puts a message into its bucket (and the mentions); `count` is left to recountUnread. */
+export function addUnread(unread: Unread, message: UnreadMessage, viewerId: number): void {
   const { id } = message;
   if (message.kind === 'stream') {
     const key = message.topic.toLowerCase();
@@ -62,7 +61,6 @@ function addUnread(state: State, unread: Unread, message: UnreadMessage, viewerI
     }
     if (bucket.unread_message_ids.every((each) => each < id)) bucket.topic = message.topic;
     bucket.unread_message_ids = [...bucket.unread_message_ids, id].sort(ascending);
-    if (!isMuted(state, message.stream_id, message.topic)) unread.count++;
   } else if (message.others.length <= 1) {
     const other = message.others[0] ?? viewerId;
     let bucket = unread.pms.find((each) => each.other_user_id === other);
@@ -72,7 +70,6 @@ function addUnread(state: State, unread: Unread, message: UnreadMessage, viewerI
       unread.pms.sort((a, b) => a.other_user_id - b.other_user_id);
     }
     bucket.unread_message_ids = [...bucket.unread_message_ids, id].sort(ascending);
-    unread.count++;
   } else {
     const key = [...message.others, viewerId].sort(ascending).join(',');
     let bucket = unread.huddles.find((each) => each.user_ids_string === key);
@@ -82,16 +79,11 @@ function addUnread(state: State, unread: Unread, message: UnreadMessage, viewerI
       unread.huddles.sort((a, b) => byText(a.user_ids_string, b.user_ids_string));
     }
     bucket.unread_message_ids = [...bucket.unread_message_ids, id].sort(ascending);
-    unread.count++;
   }
   if (message.mentioned) unread.mentions = [...unread.mentions, id].sort(ascending);
 }
 
-function removeUnread(state: State, unread: Unread, id: number): void {
-  for (const bucket of unread.streams) {
-    if (bucket.unread_message_ids.includes(id) && !isMuted(state, bucket.stream_id, bucket.topic)) unread.count--;
-  }
-  for (const bucket of [...unread.pms, ...unread.huddles]) if (bucket.unread_message_ids.includes(id)) unread.count--;
+export function removeUnread(unread: Unread, id: number): void {
   const without = <B extends { unread_message_ids: number[] }>(buckets: B[]): B[] =>
     buckets.map((bucket) => ({ ...bucket, unread_message_ids: bucket.unread_message_ids.filter((each) => each !== id) })).filter((bucket) => bucket.unread_message_ids.length > 0);
   unread.streams = without(unread.streams);
@@ -104,7 +96,6 @@ function removeUnread(state: State, unread: Unread, id: number): void {
 function applyMessageEvent(state: State, event: ReceivedEvent, viewerId: number): void {
   const message = event.message as Record<string, unknown> & { id: number };
   const flags = event.flags as string[];
-  if (typeof state.max_message_id === 'number') state.max_message_id = Math.max(state.max_message_id, message.id);
   const others =
     message.type === 'private' ? (message.display_recipient as { id: number }[]).map((person) => person.id).filter((id) => id !== viewerId).sort(ascending) : [];
   const unread = state.unread_msgs as Unread | undefined;
@@ -113,38 +104,45 @@ function applyMessageEvent(state: State, event: ReceivedEvent, viewerId: number)
     if (message.type === 'stream') {
       const [streamId, topic] = [message.stream_id as number, message.subject as string];
       const mentioned = flags.includes('mentioned') || (wildcard && !isMuted(state, streamId, topic));
-      addUnread(state, unread, { id: message.id, mentioned, kind: 'stream', stream_id: streamId, topic }, viewerId);
+      addUnread(unread, { id: message.id, mentioned, kind: 'stream', stream_id: streamId, topic }, viewerId);
     } else {
-      addUnread(state, unread, { id: message.id, mentioned: flags.includes('mentioned') || wildcard, kind: 'direct', others }, viewerId);
+      addUnread(unread, { id: message.id, mentioned: flags.includes('mentioned') || wildcard, kind: 'direct', others }, viewerId);
     }
   }
-  const conversations = state.recent_private_conversations as Conversation[] | undefined;
-  if (conversations && message.type === 'private') {
-    const key = others.join(',');
-    const found = conversations.find((each) => each.user_ids.join(',') === key);
-    if (found) found.max_message_id = message.id;
-    else conversations.push({ max_message_id: message.id, user_ids: others });
-    conversations.sort((a, b) => b.max_message_id - a.max_message_id);
-  }
+  learnMessages(state, [message.id], message.type === 'private' ? others : undefined);
 }
 
 type Details = { type: 'stream'; stream_id: number; topic: string; mentioned?: boolean } | { type: 'private'; user_ids: number[]; mentioned?: boolean };
 
 /** An `update_message_flags` event: marking read leaves the unread state (all of it with `all`); marking unread joins it. */
 function applyFlagsEvent(state: State, event: ReceivedEvent, viewerId: number): void {
+  // Whatever flag changed, the messages listed are in the viewer's history now (a message read from
+  // public history enters it when one of its flags changes).
+  learnMessages(state, event.messages as number[]);
   const unread = state.unread_msgs as Unread | undefined;
   if (!unread || event.flag !== 'read') return;
   if (event.op === 'add') {
     if (event.all === true) Object.assign(unread, { count: 0, pms: [], streams: [], huddles: [], mentions: [] });
-    for (const id of event.messages as number[]) removeUnread(state, unread, id);
+    for (const id of event.messages as number[]) removeUnread(unread, id);
     return;
   }
   for (const [key, detail] of Object.entries(event.message_details as Record<string, Details>)) {
     const id = Number(key);
     const mentioned = detail.mentioned === true;
-    if (detail.type === 'stream') addUnread(state, unread, { id, mentioned, kind: 'stream', stream_id: detail.stream_id, topic: detail.topic }, viewerId);
-    else addUnread(state, unread, { id, mentioned, kind: 'direct', others: detail.user_ids }, viewerId);
+    if (detail.type === 'stream') addUnread(unread, { id, mentioned, kind: 'stream', stream_id: detail.stream_id, topic: detail.topic }, viewerId);
+    else addUnread(unread, { id, mentioned, kind: 'direct', others: detail.user_ids }, viewerId);
   }
+}
+
+/**
+ * The unread count follows from the buckets: every unread direct message, and every unread channel
+ * message whose conversation is not muted now (muting a topic or a channel changes it).
+ */
+export function recountUnread(state: State): void {
+  const unread = state.unread_msgs as Unread | undefined;
+  if (!unread || unread.old_unreads_missing) return;
+  const counted = unread.streams.filter((bucket) => !isMuted(state, bucket.stream_id, bucket.topic));
+  unread.count = [...counted, ...unread.pms, ...unread.huddles].reduce((sum, bucket) => sum + bucket.unread_message_ids.length, 0);
 }
 
 /** A `message` or `update_message_flags` event, applied to the snapshot of `viewerId`. */

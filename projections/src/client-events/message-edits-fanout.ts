@@ -64,13 +64,14 @@ async function contentEdited(event: Extract<StoredEvent, { type: 'MessageContent
 }
 
 async function moved(event: Extract<StoredEvent, { type: 'MessagesMoved' }>, models: ReadModels): Promise<Delivery[]> {
-  const { message_id, message_ids, from, to, propagate_mode, lost_access, content_edit } = event.data;
+  const { message_id, message_ids, from, to, propagate_mode, rows_removed, lost_access, content_edit } = event.data;
   const before: MessageRecipient = { type: 'channel', channel_id: from.channel_id, topic: from.topic };
   const fields: Record<string, unknown> = { ...baseFields(event, message_id, message_ids), ...(await channelFields(models, before)), propagate_mode, orig_subject: from.topic };
   if (to.channel_id !== from.channel_id) fields.new_stream_id = to.channel_id;
   if (to.topic !== from.topic) Object.assign(fields, { subject: to.topic, topic_links: [] });
   if (content_edit) Object.assign(fields, contentFields(content_edit));
-  const holders = new Set<number>();
+  // Holders whose rows the move took (read here, after it) hear of it too: the messages left their history.
+  const holders = new Set<number>(rows_removed);
   for (const id of message_ids) for (const userId of await models.messages.holders(id)) holders.add(userId);
   const gone = new Set(lost_access);
   const users = (await messageAudience(models, before, [...holders])).filter((id) => !gone.has(id));
@@ -78,8 +79,9 @@ async function moved(event: Extract<StoredEvent, { type: 'MessagesMoved' }>, mod
 }
 
 /**
- * `update_message` to everyone who holds the edited or moved messages or may read them in the
- * channel they were in; a move into a channel some holders cannot read is a deletion for them.
+ * `update_message` to everyone who holds (or, for a move that took their rows, held) the edited or
+ * moved messages or may read them in the channel they were in; a move into a channel some holders
+ * cannot read is a deletion for them.
  */
 export async function messageEditsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
   if (event.type === 'MessageContentEdited') return contentEdited(event, models);

@@ -3,7 +3,8 @@ import { REALM_GROUP_SETTING_NAMES } from '@chat/core';
 import type { ApiClient } from '../../support/api-client.js';
 import { applyEvents } from '../../support/apply-events.js';
 import type { ReceivedEvent } from '../../support/event-schemas.js';
-import { drain, type Queue, registerQueue } from '../../support/realtime-client.js';
+import { messageHistory, type MessageHistoryIds } from '../../support/message-history-script.js';
+import { drain, ofType, type Queue, registerQueue } from '../../support/realtime-client.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
@@ -43,6 +44,9 @@ const COMPARED = [
   'enable_sounds',
   'alert_words',
   'user_topics',
+  'unread_msgs',
+  'recent_private_conversations',
+  'max_message_id',
 ];
 
 const pick = (state: Record<string, unknown>): Record<string, unknown> =>
@@ -73,7 +77,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   };
 
   /** Changes that emit every client event type of this feature, made by the owner, a new user and the viewer. */
-  async function makeChanges(viewer: ApiClient, serial: number): Promise<void> {
+  async function makeChanges(viewer: ApiClient, serial: number): Promise<MessageHistoryIds> {
     const owner = server.owner;
     // A default channel, made before the newcomer arrives, so that they join it.
     expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Welcome ${serial}` }], is_default_stream: true }));
@@ -109,6 +113,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     await changeSubscriptions(viewer, serial, newbieId, email);
     await changeChannels(viewer, serial, folderId);
     await changePersonal(viewer, serial);
+    return messageHistory({ owner, viewer, member, newbie }, serial);
   }
 
   /** Organization profile, settings and group permissions, and a user group's permissions. */
@@ -200,10 +205,14 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     {
       label: 'the owner, modern client',
       client: () => server.owner,
-      params: { client_capabilities: { user_settings_object: true, archived_channels: true }, include_subscribers: true },
+      params: { client_capabilities: { user_settings_object: true, archived_channels: true, bulk_message_deletion: true, empty_topic_name: true }, include_subscribers: true },
     },
-    { label: 'a member, modern client', client: () => member, params: { client_capabilities: { user_settings_object: true }, include_subscribers: 'partial' } },
-    { label: 'a member, legacy client with client_gravatar=false', client: () => member, params: { client_gravatar: false } },
+    {
+      label: 'a member, modern client',
+      client: () => member,
+      params: { client_capabilities: { user_settings_object: true, bulk_message_deletion: true }, include_subscribers: 'partial' },
+    },
+    { label: 'a member, legacy client with client_gravatar=false (one delete_message per message)', client: () => member, params: { client_gravatar: false } },
   ];
 
   viewers.forEach((viewer, index) => {
@@ -211,21 +220,42 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       const client = viewer.client();
       const queue = await registerQueue(client, viewer.params);
       const old = structuredClone(queue.state);
-      await makeChanges(client, index);
+      const ids = await makeChanges(client, index);
       const events = await everything(queue);
       const types = new Set(events.map((event) => (event.op ? `${event.type}.${event.op}` : event.type)));
       const channelTypes = ['stream.create', 'stream.update', 'subscription.add', 'subscription.remove', 'subscription.update', 'subscription.peer_add', 'subscription.peer_remove', 'default_streams'];
       // Only a viewer who is no administrator loses sight of the private channel they leave.
       if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', ...channelTypes]) {
+      const messageTypes = ['message', 'update_message', 'update_message_flags.add', 'update_message_flags.remove', 'reaction.add', 'reaction.remove', 'delete_message'];
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', ...channelTypes, ...messageTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
+      expectDeletions(client, viewer, ofType(events, 'delete_message'), ids);
       const includeSubscribers = viewer.params.include_subscribers !== undefined;
-      const updated = applyEvents(old, events, { clientGravatar: viewer.params.client_gravatar !== false, includeSubscribers });
+      const updated = applyEvents(old, events, { clientGravatar: viewer.params.client_gravatar !== false, includeSubscribers, viewerId: client.userId });
       const fresh = (await registerQueue(client, viewer.params)).state;
       expect(pick(updated)).to.deep.equal(pick(fresh));
       // The comparison is not vacuous: the changes did change the snapshot.
       expect(pick(old)).to.not.deep.equal(pick(fresh));
+      for (const section of ['unread_msgs', 'recent_private_conversations', 'max_message_id']) expect(old[section], section).to.not.deep.equal(fresh[section]);
     });
   });
+
+  /**
+   * The deletions reach the viewer in the shape their queue asked for, and the member, who is not in
+   * the private channels, hears of the moves into them as deletions (the owner as moves).
+   */
+  function expectDeletions(client: ApiClient, viewer: Viewer, deletions: ReceivedEvent[], ids: MessageHistoryIds): void {
+    const bulk = (viewer.params.client_capabilities as Record<string, unknown> | undefined)?.bulk_message_deletion === true;
+    for (const event of deletions) expect(event, JSON.stringify(event)).to.have.property(bulk ? 'message_ids' : 'message_id');
+    const deletedIds = deletions.flatMap((event) => (event.message_ids ?? [event.message_id]) as number[]);
+    const lost = [...ids.secret, ...ids.corner];
+    if (client.userId === server.owner.userId) {
+      expect(deletedIds).to.include.members([...ids.deleted, ids.deletedInArchive]);
+      for (const id of lost) expect(deletedIds).to.not.include(id);
+    } else {
+      expect(deletedIds).to.include.members([...lost, ...ids.deleted]);
+      expect(deletedIds).to.not.include(ids.deletedInArchive);
+    }
+  }
 });

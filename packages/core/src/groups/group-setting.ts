@@ -66,8 +66,23 @@ export function listedMembers(world: GroupWorld, groupId: number): number[] {
   return [...members].sort((a, b) => a - b);
 }
 
+/** Whether the user is one of the group's direct members (as directMembers counts them), without listing them. */
+function isDirectMember(group: UserGroupState, user: UserState): boolean {
+  if (!user.is_active) return false;
+  if (group.is_system_group) return systemGroupRoles(group.name).includes(user.role) && !isSystemBot(user);
+  return group.members.includes(user.user_id);
+}
+
+/** Whether the user is among the group's effective members; asks each group about the user instead of listing members. */
 export function isUserInGroup(world: GroupWorld, groupId: number, userId: number): boolean {
-  return effectiveMembers(world, groupId).has(userId);
+  const user = world.users.get(userId);
+  const root = world.groups.get(groupId);
+  if (!user || !root || root.deactivated) return false;
+  for (const id of groupAndDescendants(world, groupId)) {
+    const group = world.groups.get(id);
+    if (group && !group.deactivated && isDirectMember(group, user)) return true;
+  }
+  return false;
 }
 
 /** Whether a user holds a permission expressed as a group-setting value. */

@@ -35,6 +35,7 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set([
   ...SECTIONS.keys(),
   'heartbeat',
   'reaction',
+  'update_message',
   'delete_message',
   'invites_changed',
   'typing',
