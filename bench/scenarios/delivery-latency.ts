@@ -1,11 +1,10 @@
-import { authOf, ChatApi } from '../lib/chat-api.js';
-import { freePort } from '../lib/free-port.js';
+import { authOf } from '../lib/chat-api.js';
+import { withChatServer } from '../lib/chat-server-run.js';
 import { runLoad } from '../lib/load-process.js';
 import type { PacedTask, PollResult } from '../lib/load-tasks.js';
 import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
-import { startChatServer } from '../lib/server-process.js';
 import { median, quantile, round } from '../lib/stats.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import type { SeededOrg } from '../seed/seeded-org.js';
 
 const RATE = 100;
 
@@ -20,10 +19,7 @@ export async function deliveryLatency(plan: BenchPlan, seedDir: string, org: See
   const p50s: number[] = [];
   let deliveries = 0;
   for (let run = 0; run < plan.runs; run++) {
-    const dataDir = copyOf(seedDir);
-    const chat = await startChatServer(dataDir, await freePort());
-    const api = new ChatApi(chat.url);
-    try {
+    await withChatServer(seedDir, async (chat, api) => {
       const pollers = await api.queues(members);
       const polling = runLoad<PollResult>({ kind: 'poll', url: chat.url, users: pollers, durationMs: plan.latencySeconds * 1000 + 3000, expectMessages: 0 });
       await polling.ready;
@@ -41,11 +37,7 @@ export async function deliveryLatency(plan: BenchPlan, seedDir: string, org: See
       p50s.push(quantile(result.latenciesMs, 0.5));
       p99s.push(quantile(result.latenciesMs, 0.99));
       deliveries = result.latenciesMs.length;
-    } finally {
-      api.close();
-      await chat.stop();
-      removeDir(dataDir);
-    }
+    });
   }
   const value = median(p99s);
   return {

@@ -1,12 +1,13 @@
-import { authOf, ChatApi } from '../lib/chat-api.js';
+import { authOf } from '../lib/chat-api.js';
+import { withChatServer } from '../lib/chat-server-run.js';
 import { freePort } from '../lib/free-port.js';
 import { HttpClient } from '../lib/http-client.js';
 import { runLoad } from '../lib/load-process.js';
 import type { PollingUser, PollResult } from '../lib/load-tasks.js';
 import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
-import { startChatServer, startProcess } from '../lib/server-process.js';
+import { startProcess } from '../lib/server-process.js';
 import { median, round } from '../lib/stats.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import type { SeededOrg } from '../seed/seeded-org.js';
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
@@ -28,21 +29,14 @@ export async function largeFanout(plan: BenchPlan, seedDir: string, org: SeededO
   const runs: number[] = [];
   const baselines: number[] = [];
   for (let run = 0; run < plan.runs; run++) {
-    const dataDir = copyOf(seedDir);
-    const chat = await startChatServer(dataDir, await freePort());
-    const api = new ChatApi(chat.url);
-    try {
+    await withChatServer(seedDir, async (chat, api) => {
       const pollers = await api.queues(members);
       runs.push(
         await releaseTime(chat.url, pollers, async () => {
           await api.call('POST', '/messages', members[0], { type: 'stream', to: channel.name, topic: 'everyone', content: 'Hello, everyone' });
         }),
       );
-    } finally {
-      api.close();
-      await chat.stop();
-      removeDir(dataDir);
-    }
+    });
     const port = await freePort();
     const bare = await startProcess('bench/baselines/bare-http.ts', [], { PORT: String(port) }, `http://127.0.0.1:${port}`);
     const client = new HttpClient(bare.url, 4);

@@ -1,12 +1,13 @@
 import { authOf } from '../lib/chat-api.js';
+import { withChatServer } from '../lib/chat-server-run.js';
 import { freePort } from '../lib/free-port.js';
 import type { RequestSpec } from '../lib/http-client.js';
 import { runLoad } from '../lib/load-process.js';
 import type { ClosedLoopResult } from '../lib/load-tasks.js';
 import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
-import { startChatServer, startProcess } from '../lib/server-process.js';
+import { startProcess } from '../lib/server-process.js';
 import { median, round } from '../lib/stats.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import type { SeededOrg } from '../seed/seeded-org.js';
 
 const CONCURRENCY = 50;
 
@@ -33,15 +34,10 @@ export async function sendThroughput(plan: BenchPlan, seedDir: string, org: Seed
   const express: number[] = [];
   const bare: number[] = [];
   for (let run = 0; run < plan.runs; run++) {
-    const dataDir = copyOf(seedDir);
-    const chat = await startChatServer(dataDir, await freePort());
-    try {
+    await withChatServer(seedDir, async (chat) => {
       await measure(chat.url, chatRequests, 1); // warm-up
       runs.push((await measure(chat.url, chatRequests, plan.throughputSeconds)).perSecond);
-    } finally {
-      await chat.stop();
-      removeDir(dataDir);
-    }
+    });
     for (const [script, out] of [
       ['bench/baselines/bare-express.ts', express],
       ['bench/baselines/bare-http.ts', bare],

@@ -10,60 +10,11 @@ import {
   type MessageWindow,
   type StoredMessage,
   type TopicSummary,
-  topicKey,
   type UserMessageRow,
 } from '../../messages/message-store.js';
+import { allMatching, readWindow } from './message-window.js';
+import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
-
-interface TopicIndex {
-  name: string;
-  ids: SortedIds;
-  /** Messages per sender, for topic wildcard mentions. */
-  senders: Map<number, number>;
-}
-
-interface Conversation {
-  recipient_id: number;
-  participants: number[];
-  ids: SortedIds;
-}
-
-/** Ids to walk: an index, or several merged. */
-interface IdList {
-  readonly length: number;
-  at(index: number): number;
-  lowerBound(id: number): number;
-}
-
-class ArrayIds implements IdList {
-  constructor(private readonly ids: number[]) {}
-  get length(): number {
-    return this.ids.length;
-  }
-  at(index: number): number {
-    return this.ids[index];
-  }
-  lowerBound(id: number): number {
-    let low = 0;
-    let high = this.ids.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.ids[mid] < id) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-}
-
-const sortedIdList = (ids: SortedIds): IdList => ({
-  get length() {
-    return ids.length;
-  },
-  at: (index) => ids.ids[index],
-  lowerBound: (id) => ids.lowerBound(id),
-});
-
-const NEWEST = Number.MAX_SAFE_INTEGER;
 
 /**
  * The embedded messages read model: messages by id; per user a sorted Int32Array of ids with a
@@ -74,13 +25,11 @@ export class MemoryMessageStore implements MessageStore {
   private readonly messages = new Map<number, StoredMessage>();
   private readonly holderIds = new Map<number, SortedIds>();
   private readonly users = new Map<number, SortedIds>();
-  private readonly channels = new Map<number, { all: SortedIds; topics: Map<string, TopicIndex> }>();
-  private readonly directs = new Map<string, Conversation>();
-  private readonly userConversations = new Map<number, Set<string>>();
+  private readonly recipients = new RecipientIndex();
 
   async insert(message: MessageState, rows: readonly UserMessageRow[], _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;
-    const stored = { ...message, recipient_id: this.index(message) };
+    const stored = { ...message, recipient_id: this.recipients.add(message) };
     this.messages.set(message.id, stored);
     const holders = new SortedIds(false, Math.max(1, rows.length));
     for (const row of rows) {
@@ -95,8 +44,8 @@ export class MemoryMessageStore implements MessageStore {
     if (!old) return;
     let recipient_id = old.recipient_id;
     if (!sameRecipient(old.recipient, message.recipient) || old.sender_id !== message.sender_id) {
-      this.unindex(old);
-      recipient_id = this.index(message);
+      this.recipients.remove(old, (id) => this.topicOf(id));
+      recipient_id = this.recipients.add(message);
     }
     this.messages.set(message.id, { ...message, recipient_id });
   }
@@ -105,7 +54,7 @@ export class MemoryMessageStore implements MessageStore {
     for (const id of ids) {
       const message = this.messages.get(id);
       if (!message) continue;
-      this.unindex(message);
+      this.recipients.remove(message, (id) => this.topicOf(id));
       for (const userId of this.holderIds.get(id)?.toArray() ?? []) this.users.get(userId)?.remove(id);
       this.holderIds.delete(id);
       this.messages.delete(id);
@@ -175,40 +124,11 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
-    const list = this.candidates(query);
-    const matches = this.matcher(query);
-    const anchoredLeft = window.anchor <= 0;
-    const anchoredRight = window.anchor >= NEWEST;
-    const start = list.lowerBound(window.anchor);
-    const before: number[] = [];
-    for (let i = start - 1; i >= 0 && before.length < window.num_before && !anchoredLeft; i--) {
-      if (matches(list.at(i))) before.push(list.at(i));
-    }
-    before.reverse();
-    let i = start;
-    let foundAnchor = false;
-    if (i < list.length && list.at(i) === window.anchor) {
-      foundAnchor = window.include_anchor && matches(window.anchor);
-      i++;
-    }
-    const after: number[] = [];
-    for (; i < list.length && after.length < window.num_after && !anchoredRight; i++) {
-      if (matches(list.at(i))) after.push(list.at(i));
-    }
-    return {
-      ids: [...before, ...(foundAnchor ? [window.anchor] : []), ...after],
-      found_anchor: foundAnchor,
-      found_oldest: anchoredLeft || before.length < window.num_before,
-      found_newest: anchoredRight || after.length < window.num_after,
-    };
+    return readWindow(this.candidates(query), this.matcher(query), window);
   }
 
   async matching(query: MessageQuery): Promise<number[]> {
-    const list = this.candidates(query);
-    const matches = this.matcher(query);
-    const ids: number[] = [];
-    for (let i = 0; i < list.length; i++) if (matches(list.at(i))) ids.push(list.at(i));
-    return ids;
+    return allMatching(this.candidates(query), this.matcher(query));
   }
 
   async unread(userId: number): Promise<number[]> {
@@ -220,34 +140,27 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async topics(channelId: number): Promise<TopicSummary[]> {
-    const topics: TopicSummary[] = [];
-    for (const topic of this.channels.get(channelId)?.topics.values() ?? []) {
-      const max = topic.ids.last();
-      if (max !== undefined) topics.push({ name: topic.name, max_id: max });
-    }
-    return topics.sort((a, b) => b.max_id - a.max_id);
+    return this.recipients.topics(channelId);
   }
 
   async topicIds(channelId: number, topic: string): Promise<number[]> {
-    return this.channels.get(channelId)?.topics.get(topicKey(topic))?.ids.toArray() ?? [];
+    return this.recipients.channelIds(channelId, topic).toArray();
   }
 
   async topicSenders(channelId: number, topic: string): Promise<number[]> {
-    const senders = this.channels.get(channelId)?.topics.get(topicKey(topic))?.senders;
-    return senders ? [...senders.keys()].sort((a, b) => a - b) : [];
+    return this.recipients.topicSenders(channelId, topic);
   }
 
   async conversations(userId: number, limit: number): Promise<DirectConversation[]> {
     const found: DirectConversation[] = [];
     const rows = this.users.get(userId);
-    for (const key of this.userConversations.get(userId) ?? []) {
-      const conversation = this.directs.get(key);
-      if (!conversation || !rows) continue;
+    if (!rows) return found;
+    for (const conversation of this.recipients.conversationsOf(userId)) {
       // The newest message of the conversation that is still in the user's history.
       for (let i = conversation.ids.length - 1; i >= 0; i--) {
-        const id = conversation.ids.ids[i];
+        const id = conversation.ids.at(i);
         if (!rows.has(id)) continue;
-        found.push({ user_ids: conversation.participants.filter((id) => id !== userId), max_message_id: id });
+        found.push({ user_ids: conversation.participants.filter((each) => each !== userId), max_message_id: id });
         break;
       }
     }
@@ -255,7 +168,7 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async directRecipientId(userIds: readonly number[]): Promise<number | undefined> {
-    return this.directs.get(conversationKey(userIds))?.recipient_id;
+    return this.recipients.recipientId(userIds);
   }
 
   async maxId(userId: number): Promise<number> {
@@ -266,9 +179,7 @@ export class MemoryMessageStore implements MessageStore {
     this.messages.clear();
     this.holderIds.clear();
     this.users.clear();
-    this.channels.clear();
-    this.directs.clear();
-    this.userConversations.clear();
+    this.recipients.clear();
   }
 
   private rowsOf(userId: number): SortedIds {
@@ -280,94 +191,26 @@ export class MemoryMessageStore implements MessageStore {
     return rows;
   }
 
-  /** Adds the message to its channel, topic or conversation list; returns its recipient id. */
-  private index(message: MessageState): number {
-    const recipient = message.recipient;
-    if (recipient.type === 'channel') {
-      let channel = this.channels.get(recipient.channel_id);
-      if (!channel) {
-        channel = { all: new SortedIds(), topics: new Map() };
-        this.channels.set(recipient.channel_id, channel);
-      }
-      channel.all.add(message.id);
-      const key = topicKey(recipient.topic);
-      let topic = channel.topics.get(key);
-      if (!topic) {
-        topic = { name: recipient.topic, ids: new SortedIds(), senders: new Map() };
-        channel.topics.set(key, topic);
-      }
-      topic.ids.add(message.id);
-      if (topic.ids.last() === message.id) topic.name = recipient.topic;
-      topic.senders.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
-      return 2 * recipient.channel_id;
-    }
-    const key = conversationKey(recipient.user_ids);
-    let conversation = this.directs.get(key);
-    if (!conversation) {
-      conversation = { recipient_id: 2 * message.id + 1, participants: [...recipient.user_ids].sort((a, b) => a - b), ids: new SortedIds() };
-      this.directs.set(key, conversation);
-      for (const userId of conversation.participants) {
-        let keys = this.userConversations.get(userId);
-        if (!keys) {
-          keys = new Set();
-          this.userConversations.set(userId, keys);
-        }
-        keys.add(key);
-      }
-    }
-    conversation.ids.add(message.id);
-    return conversation.recipient_id;
-  }
-
-  private unindex(message: MessageState): void {
-    const recipient = message.recipient;
-    if (recipient.type === 'direct') {
-      this.directs.get(conversationKey(recipient.user_ids))?.ids.remove(message.id);
-      return;
-    }
-    const channel = this.channels.get(recipient.channel_id);
-    if (!channel) return;
-    channel.all.remove(message.id);
-    const key = topicKey(recipient.topic);
-    const topic = channel.topics.get(key);
-    if (!topic) return;
-    topic.ids.remove(message.id);
-    const count = (topic.senders.get(message.sender_id) ?? 1) - 1;
-    if (count > 0) topic.senders.set(message.sender_id, count);
-    else topic.senders.delete(message.sender_id);
-    const last = topic.ids.last();
-    if (last === undefined) channel.topics.delete(key);
-    else if (last < message.id) {
-      // The newest message went: the topic is spelled as the newest one left writes it.
-      const newest = this.messages.get(last)?.recipient;
-      if (newest?.type === 'channel') topic.name = newest.topic;
-    }
+  /** The stored spelling of a message's topic, for the topic index when its newest message goes. */
+  private topicOf(id: number): string | undefined {
+    const recipient = this.messages.get(id)?.recipient;
+    return recipient?.type === 'channel' ? recipient.topic : undefined;
   }
 
   /** The narrowest index the query's source and conditions allow. */
-  private candidates(query: MessageQuery): IdList {
-    const topic = query.where.find((pred): pred is Extract<MessagePredicate, { op: 'topic' }> => pred.op === 'topic');
-    const channelOf = (channelId: number): IdList => {
-      const channel = this.channels.get(channelId);
-      const ids = topic ? channel?.topics.get(topicKey(topic.topic))?.ids : channel?.all;
-      return ids ? sortedIdList(ids) : new ArrayIds([]);
-    };
+  private candidates(query: MessageQuery): SortedIds {
+    const find = <K extends MessagePredicate['op']>(op: K) => query.where.find((pred): pred is Extract<MessagePredicate, { op: K }> => pred.op === op);
+    const topic = find('topic')?.topic;
     if (query.source.kind === 'channels') {
-      const lists = query.source.channelIds.map(channelOf);
+      const lists = query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
       if (lists.length === 1) return lists[0];
-      const merged: number[] = [];
-      for (const list of lists) for (let i = 0; i < list.length; i++) merged.push(list.at(i));
-      return new ArrayIds(merged.sort((a, b) => a - b));
+      return SortedIds.fromSorted(lists.flatMap((list) => list.toArray()).sort((a, b) => a - b));
     }
-    const channel = query.where.find((pred): pred is Extract<MessagePredicate, { op: 'channel' }> => pred.op === 'channel');
-    if (channel) return channelOf(channel.channelId);
-    const conversation = query.where.find((pred): pred is Extract<MessagePredicate, { op: 'conversation' }> => pred.op === 'conversation');
-    if (conversation) {
-      const ids = this.directs.get(conversationKey(conversation.userIds))?.ids;
-      return ids ? sortedIdList(ids) : new ArrayIds([]);
-    }
-    const rows = this.users.get(query.userId);
-    return rows ? sortedIdList(rows) : new ArrayIds([]);
+    const channel = find('channel');
+    if (channel) return this.recipients.channelIds(channel.channelId, topic);
+    const conversation = find('conversation');
+    if (conversation) return this.recipients.conversationIds(conversation.userIds);
+    return this.users.get(query.userId) ?? SortedIds.fromSorted([]);
   }
 
   private matcher(query: MessageQuery): (id: number) => boolean {

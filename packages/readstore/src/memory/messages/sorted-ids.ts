@@ -13,6 +13,18 @@ export class SortedIds {
     this.bytes = withBytes ? new Uint8Array(capacity) : null;
   }
 
+  /** A list over ids already ascending and distinct (taken as they are). */
+  static fromSorted(ids: readonly number[]): SortedIds {
+    const list = new SortedIds(false, Math.max(8, ids.length));
+    list.ids.set(ids);
+    list.length = ids.length;
+    return list;
+  }
+
+  at(index: number): number {
+    return this.ids[index];
+  }
+
   /** The index of the first id ≥ `id`. */
   lowerBound(id: number): number {
     let low = 0;

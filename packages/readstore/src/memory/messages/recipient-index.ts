@@ -1,0 +1,125 @@
+import type { MessageState } from '@chat/core';
+import { conversationKey, type TopicSummary, topicKey } from '../../messages/message-store.js';
+import { SortedIds } from './sorted-ids.js';
+
+interface TopicIndex {
+  name: string;
+  ids: SortedIds;
+  /** Messages per sender, for topic wildcard mentions. */
+  senders: Map<number, number>;
+}
+
+export interface Conversation {
+  recipient_id: number;
+  participants: number[];
+  ids: SortedIds;
+}
+
+const EMPTY = new SortedIds();
+
+/** Message ids by where they were sent: per channel, per topic of a channel, per direct conversation. */
+export class RecipientIndex {
+  private readonly channels = new Map<number, { all: SortedIds; topics: Map<string, TopicIndex> }>();
+  private readonly directs = new Map<string, Conversation>();
+  private readonly userConversations = new Map<number, Set<string>>();
+
+  /** Adds the message to its channel and topic, or its conversation; returns its recipient id. */
+  add(message: MessageState): number {
+    const recipient = message.recipient;
+    if (recipient.type === 'channel') {
+      let channel = this.channels.get(recipient.channel_id);
+      if (!channel) {
+        channel = { all: new SortedIds(), topics: new Map() };
+        this.channels.set(recipient.channel_id, channel);
+      }
+      channel.all.add(message.id);
+      const key = topicKey(recipient.topic);
+      let topic = channel.topics.get(key);
+      if (!topic) {
+        topic = { name: recipient.topic, ids: new SortedIds(), senders: new Map() };
+        channel.topics.set(key, topic);
+      }
+      topic.ids.add(message.id);
+      if (topic.ids.last() === message.id) topic.name = recipient.topic;
+      topic.senders.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
+      return 2 * recipient.channel_id;
+    }
+    const key = conversationKey(recipient.user_ids);
+    let conversation = this.directs.get(key);
+    if (!conversation) {
+      conversation = { recipient_id: 2 * message.id + 1, participants: [...recipient.user_ids].sort((a, b) => a - b), ids: new SortedIds() };
+      this.directs.set(key, conversation);
+      for (const userId of conversation.participants) {
+        let keys = this.userConversations.get(userId);
+        if (!keys) {
+          keys = new Set();
+          this.userConversations.set(userId, keys);
+        }
+        keys.add(key);
+      }
+    }
+    conversation.ids.add(message.id);
+    return conversation.recipient_id;
+  }
+
+  /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
+  remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
+    const recipient = message.recipient;
+    if (recipient.type === 'direct') {
+      this.directs.get(conversationKey(recipient.user_ids))?.ids.remove(message.id);
+      return;
+    }
+    const channel = this.channels.get(recipient.channel_id);
+    if (!channel) return;
+    channel.all.remove(message.id);
+    const key = topicKey(recipient.topic);
+    const topic = channel.topics.get(key);
+    if (!topic) return;
+    topic.ids.remove(message.id);
+    const count = (topic.senders.get(message.sender_id) ?? 1) - 1;
+    if (count > 0) topic.senders.set(message.sender_id, count);
+    else topic.senders.delete(message.sender_id);
+    const last = topic.ids.last();
+    if (last === undefined) channel.topics.delete(key);
+    else if (last < message.id) topic.name = topicOf(last) ?? topic.name;
+  }
+
+  /** A channel's ids, or one topic's when named. */
+  channelIds(channelId: number, topic?: string): SortedIds {
+    const channel = this.channels.get(channelId);
+    return (topic === undefined ? channel?.all : channel?.topics.get(topicKey(topic))?.ids) ?? EMPTY;
+  }
+
+  conversationIds(userIds: readonly number[]): SortedIds {
+    return this.directs.get(conversationKey(userIds))?.ids ?? EMPTY;
+  }
+
+  topics(channelId: number): TopicSummary[] {
+    const topics: TopicSummary[] = [];
+    for (const topic of this.channels.get(channelId)?.topics.values() ?? []) {
+      const max = topic.ids.last();
+      if (max !== undefined) topics.push({ name: topic.name, max_id: max });
+    }
+    return topics.sort((a, b) => b.max_id - a.max_id);
+  }
+
+  topicSenders(channelId: number, topic: string): number[] {
+    const senders = this.channels.get(channelId)?.topics.get(topicKey(topic))?.senders;
+    return senders ? [...senders.keys()].sort((a, b) => a - b) : [];
+  }
+
+  /** The direct conversations the user takes part in. */
+  conversationsOf(userId: number): Conversation[] {
+    return [...(this.userConversations.get(userId) ?? [])].flatMap((key) => this.directs.get(key) ?? []);
+  }
+
+  recipientId(userIds: readonly number[]): number | undefined {
+    return this.directs.get(conversationKey(userIds))?.recipient_id;
+  }
+
+  clear(): void {
+    this.channels.clear();
+    this.directs.clear();
+    this.userConversations.clear();
+  }
+}
