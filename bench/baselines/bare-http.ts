@@ -1,8 +1,9 @@
 import http from 'node:http';
 
 /**
- * Baseline: bare node:http answering a fixed JSON body. `GET /hold` responses are held until a
- * `POST /release`, which answers every held one with one serialized body, written directly.
+ * Baseline: bare node:http answering a fixed JSON body. Long-polls (`GET /api/v1/events`, as the chat
+ * server's pollers send them) are held until a `POST /release`, which answers every held one with one
+ * serialized body, written directly.
  */
 const BODY = JSON.stringify({ result: 'success', msg: '', id: 1 });
 const EVENT = JSON.stringify({ result: 'success', msg: '', events: [{ type: 'message', id: 0, message: { content: 'x' } }], queue_id: 'q' });
@@ -11,7 +12,7 @@ const held: http.ServerResponse[] = [];
 const server = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    if (req.url?.startsWith('/hold')) {
+    if (req.method === 'GET' && req.url?.startsWith('/api/v1/events')) {
       held.push(res);
       return;
     }

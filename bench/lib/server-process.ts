@@ -42,7 +42,7 @@ export async function startProcess(script: string, args: string[], env: NodeJS.P
   const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=6144', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   await waitUntilServing(url, child, timeoutMs);
   const startupMs = performance.now() - started;

@@ -1,33 +1,28 @@
 import { join } from 'node:path';
-import { EventSchemaRegistry, SqliteEventStore, ValidatingEventStore } from '@chat/eventstore';
-import { allProjections, openReadModels, ProjectionRunner } from '@chat/projections';
+import { ReadOnlySqliteLog } from '@chat/eventstore';
+import { readModelsDigest } from '@chat/projections';
 import { MemoryReadStore } from '@chat/readstore';
+import { LogReplay } from '../../tools/events/replay/replay-log.js';
 
 /**
  * Reads a data directory's log twice: raw (every event decoded, nothing applied), then through every
- * read-model projection into fresh memory models, as a start-up does. Prints both rates as JSON.
+ * read-model projection into fresh memory models, as `npm run events -- replay` (and a start-up) does.
+ * Prints both rates as JSON, with the time the canonical digest of the rebuilt models took.
  */
 async function main(dataDir: string): Promise<void> {
-  const raw = new SqliteEventStore(join(dataDir, 'events.sqlite3'));
+  const log = new ReadOnlySqliteLog(join(dataDir, 'events.sqlite3'));
   let started = performance.now();
   let events = 0;
-  for await (const event of raw.readAll()) if (event.position > 0) events++;
+  for await (const event of log.readAll()) if (event.position > 0) events++;
   const rawSeconds = (performance.now() - started) / 1000;
 
-  const store = new ValidatingEventStore(raw, new EventSchemaRegistry());
-  const readStore = new MemoryReadStore();
-  const runner = new ProjectionRunner(store, allProjections(openReadModels(readStore)), readStore.checkpoints, {
-    onError: (error) => {
-      throw error;
-    },
-  });
+  const replay = new LogReplay(log, new MemoryReadStore());
+  const { seconds: replaySeconds } = await replay.to();
   started = performance.now();
-  await runner.start();
-  await runner.waitFor(await store.headPosition());
-  const replaySeconds = (performance.now() - started) / 1000;
-  await runner.stop();
-  await raw.close();
-  process.stdout.write(JSON.stringify({ events, rawSeconds, replaySeconds }));
+  await readModelsDigest(replay.models);
+  const digestSeconds = (performance.now() - started) / 1000;
+  await log.close();
+  process.stdout.write(JSON.stringify({ events, rawSeconds, replaySeconds, digestSeconds }));
 }
 
 main(process.argv[2]).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 export * from './projection.js';
 export * from './projection-runner.js';
 export * from './read-models.js';
+export type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 export { realmProjection } from './realm/realm-projection.js';
 export { usersProjection } from './users/users-projection.js';
 export { groupsProjection } from './groups/groups-projection.js';
@@ -21,8 +22,14 @@ import { invitesProjection } from './invites/invites-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
 import { messageDeletionProjection } from './messages/message-deletion-projection.js';
+import { attachmentsProjection } from './attachments/attachments-projection.js';
+import { attachmentJobsProjection } from './scheduled-jobs/attachment-jobs.js';
+import { remindersProjection } from './reminders/reminders-projection.js';
+import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
+import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -35,10 +42,23 @@ export const allProjections = (models: ReadModels): Projection[] => [
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
+  pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
+  attachmentsProjection(models),
+  attachmentJobsProjection(models),
+  remindersProjection(models),
+  reminderJobsProjection(models),
+  inviteExpiryJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
 export { profileFieldView } from './client-events/profile-field-view.js';
 export { messageLookups } from './client-events/message-lookups.js';
+export { reminderView } from './client-events/reminders-fanout.js';
+export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
+export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
+export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';
+export type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
+export { OrganizationVersion } from './organization-version.js';
+export * from './digest/read-model-digest.js';

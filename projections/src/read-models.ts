@@ -1,5 +1,8 @@
-import type { AlertWordsState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
+import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
+import type { ReminderState } from '@chat/core';
+import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 
 export interface RealmState {
   name: string;
@@ -38,6 +41,18 @@ export interface ReadModels {
   userTopics: DocumentCollection<UserTopicState>;
   /** Users' alert words, keyed by user id; only users who have some. */
   alertWords: DocumentCollection<AlertWordsState>;
+  /** Work due at a time, keyed by job key, found by kind (see services/api/src/scheduler). */
+  scheduledJobs: DocumentCollection<ScheduledJob>;
+  /** Reminders not sent yet (scheduled or failed), by id, found by their creator. */
+  reminders: DocumentCollection<ReminderState>;
+  /** Users' push registrations (legacy tokens and encrypted registrations), keyed per user and device. */
+  pushDevices: DocumentCollection<PushDeviceState>;
+  /** Uploaded files by attachment id, found by path id, owner, and the log position that last changed them. */
+  attachments: DocumentCollection<AttachmentState>;
+  /** Per message id, the uploads it links (see projections/src/attachments). */
+  attachmentLinks: DocumentCollection<MessageUploadLinks>;
+  /** The organization's upload space in use, under REALM_KEY. */
+  uploadUsage: DocumentCollection<UploadUsage>;
 }
 
 export const REALM_KEY = 'realm';
@@ -56,5 +71,11 @@ export function openReadModels(store: ReadStore): ReadModels {
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),
+    scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
+    reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
+    pushDevices: store.collection<PushDeviceState>({ name: 'push_devices', fields: ['user_id'] }),
+    attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),
+    attachmentLinks: store.collection<MessageUploadLinks>({ name: 'attachment_links' }),
+    uploadUsage: store.collection<UploadUsage>({ name: 'upload_usage' }),
   };
 }

@@ -155,6 +155,24 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(await store.headPosition()).to.equal(result.position);
     });
 
+    it('settles concurrent appends each on its own expectation: one refused changes nothing of the others', async function () {
+      const other = `${stream}x`;
+      const [first, refused, second, elsewhere] = await Promise.allSettled([
+        store.append(stream, [claim(1)], 'no_stream'),
+        store.append(stream, [claim(2)], 5),
+        store.append(stream, [claim(3)], 0),
+        store.append(other, [claim(4), claim(5)], 'no_stream'),
+      ]);
+      expect(first.status).to.equal('fulfilled');
+      expect(second.status).to.equal('fulfilled');
+      expect(elsewhere.status).to.equal('fulfilled');
+      expect(refused.status === 'rejected' && refused.reason).to.be.instanceOf(WrongExpectedRevision);
+      expect((await collect(store.readStream(stream))).map(ownerOf)).to.deep.equal([1, 3]);
+      expect((await collect(store.readStream(other))).map((e) => e.revision)).to.deep.equal([0, 1]);
+      const log = (await collect(store.readAll({ fromPosition: 0 }))).filter((e) => e.stream === stream || e.stream === other);
+      expectIncreasing(log.map((e) => e.position));
+    });
+
     it('delivers stored events, then new ones, in order, until unsubscribed', async function () {
       const start = await store.headPosition();
       await store.append(stream, [claim(1), claim(2)], 'no_stream');

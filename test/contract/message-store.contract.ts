@@ -20,6 +20,7 @@ import { history, inChannels, READ } from './message-queries.js';
 import { messageIndexContract } from './message-store-indexes.contract.js';
 import { messageQueryContract } from './message-store-queries.contract.js';
 import { positionGuardContract } from './message-store-replays.contract.js';
+import { messageScanContract } from './message-store-scan.contract.js';
 
 export interface MessageStoreContractOptions {
   /** The adapter ignores a write whose position is not newer than what it stored (a persistent store's replays). */
@@ -283,6 +284,7 @@ export function messageStoreContract(
 
     messageQueryContract(() => store);
     messageIndexContract(() => store);
+    messageScanContract(() => store);
 
     if (options.positionGuarded) positionGuardContract(() => store);
   });

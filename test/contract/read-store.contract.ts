@@ -106,6 +106,18 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>, 
       expect(byId(await members.all())).to.deep.equal([member(1, 'ada@example.com', 7), member(3, 'cy@example.com', 8)]);
     });
 
+    it('lists every live document with its key as a string', async function () {
+      await members.put(1, member(1, 'ada@example.com', 7), 10);
+      await members.put('b', member(2, 'bob@example.com', null), 11);
+      await members.put(3, member(3, 'cy@example.com', 8), 12);
+      await members.delete(3, 13);
+      const listed = (await members.entries()).sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(listed).to.deep.equal([
+        ['1', member(1, 'ada@example.com', 7)],
+        ['b', member(2, 'bob@example.com', null)],
+      ]);
+    });
+
     it('keeps a checkpoint per projection, 0 until one is set', async function () {
       expect(await store.checkpoints.get('members')).to.equal(0);
       await store.checkpoints.set('members', 42);

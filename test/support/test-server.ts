@@ -40,6 +40,8 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
     CHAT_OWNER_PASSWORD: OWNER_PASSWORD,
     CHAT_ORG_NAME: 'Test Org',
     CHAT_SCRYPT_COST: '1024',
+    // Tests run due work themselves (clock.advance, then ctx.scheduler.runDue()), never on a timer.
+    CHAT_SCHEDULER_TICK_MS: '0',
     ...options.env,
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));

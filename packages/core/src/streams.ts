@@ -11,6 +11,8 @@ export const streams = {
   /** A user's flag changes, apart from their account so that reading does not contend with it. */
   flags: (userId: number): string => `flags-${userId}`,
   invite: (inviteId: number): string => `invite-${inviteId}`,
+  reminder: (reminderId: number): string => `reminder-${reminderId}`,
+  attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

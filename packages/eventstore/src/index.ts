@@ -7,3 +7,7 @@ export type { IdAllocator } from './ids/id-allocator.js';
 export { LogIdAllocator } from './ids/log-id-allocator.js';
 export { EsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store.js';
 export { EsdbIdAllocator, type EsdbIdAllocatorOptions, type ReservationLog } from './esdb/esdb-id-allocator.js';
+export type { EventLogReader } from './reading/event-log-reader.js';
+export { ReadOnlySqliteLog, type ReadOnlySqliteLogOptions } from './reading/readonly-sqlite-log.js';
+export * from './export/index.js';
+export * from './upcasting/index.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import multer from 'multer';
 import { ApiError } from '@chat/core';
 import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
 import { sendError, sendJson, successBody, toApiError } from './envelope.js';
+import { filesOf, multipartBody } from './multipart.js';
 import { gatherParams, unknownParams } from './params.js';
 import type { RequestSchemaCheck } from './request-schemas.js';
 import { HANDLED, type Route } from './route.js';
@@ -28,11 +28,6 @@ export function createApp(options: AppOptions): Express {
   const api = express.Router();
   const limit = options.bodyLimit ?? '1mb';
   api.use(express.urlencoded({ extended: false, limit, parameterLimit: 10000 }));
-  const multipart = multer({ limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0 } }).none();
-  // Busboy reports a truncated body or a missing boundary as a plain Error: still the client's fault, not a 500.
-  api.use((req: Request, res: Response, next: NextFunction) =>
-    multipart(req, res, (error?: unknown) => next(error === undefined ? undefined : malformedMultipart(error))),
-  );
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of options.routes) {
@@ -40,6 +35,7 @@ export function createApp(options: AppOptions): Express {
     if (!check) throw new Error(`No request schema '${route.schema}' for ${route.method} ${route.path}`);
     const handlers = [];
     if (route.auth !== 'none') handlers.push(basicAuthentication(options.authenticator, route.auth === 'optional'));
+    handlers.push(multipartBody(route.upload));
     handlers.push(async (req: Request, res: Response) => {
       const params = gatherParams(req);
       const ignored = unknownParams(params, check.known);
@@ -57,6 +53,7 @@ export function createApp(options: AppOptions): Express {
         requestId: String(req.headers['x-request-id'] ?? randomUUID()),
         client: String(req.headers['user-agent'] ?? ''),
         raw: { req, res },
+        files: filesOf(req),
       });
       if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
     });
@@ -81,9 +78,4 @@ export function createApp(options: AppOptions): Express {
     if (!res.headersSent) sendError(res, apiError);
   });
   return app;
-}
-
-function malformedMultipart(error: unknown): unknown {
-  if (error instanceof ApiError || (error instanceof Error && error.name === 'MulterError')) return error;
-  return new ApiError('BAD_REQUEST', 400, `Malformed multipart body: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './params.js';
 export * from './request-schemas.js';
 export * from './route.js';
+export * from './multipart.js';

@@ -19,6 +19,22 @@ export interface RouteCall {
   client: string;
   /** Lets a streaming view write the response itself (long-polls, NDJSON exports). */
   raw: { req: IncomingMessage; res: ServerResponse };
+  /** File parts of a multipart body; only routes that take uploads receive any. */
+  files: readonly UploadedFile[];
+}
+
+/** A file part of a multipart body, held in memory (routes that take files bound its size). */
+export interface UploadedFile {
+  field: string;
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A route that takes one file in a multipart body, and how to refuse one that is too large. */
+export interface FileUploadLimits {
+  maxBytes: number;
+  tooLarge: () => Error;
 }
 
 /** A view's answer: extra fields for the success envelope, or `handled` when it wrote the response itself. */
@@ -32,5 +48,7 @@ export interface Route {
   auth: AuthMode;
   /** File name (without .json) of the request schema in schemas/api/. */
   schema: string;
+  /** Set on routes that take a file: without it a file part is refused. */
+  upload?: FileUploadLimits;
   handle(call: RouteCall): Promise<RouteResult>;
 }

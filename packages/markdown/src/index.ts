@@ -3,7 +3,7 @@ export { renderMessage } from './message/render-message.js';
 export type { CustomEmoji, LinkableChannel, MentionableGroup, MentionableUser, RenderedMessage, RenderWorld } from './message/render-world.js';
 export { worldFromLists, type RenderWorldLists } from './message/world-from-lists.js';
 export { possibleReferences, type PossibleReferences } from './message/possible-references.js';
-export { channelNarrowUrl, encodeHashComponent, topicNarrowUrl } from './message/narrow-url.js';
+export { channelNarrowUrl, encodeHashComponent, messageNarrowUrl, topicNarrowUrl } from './message/narrow-url.js';
 export { isSafeUrl } from './message/safe-links.js';
 export {
   emojiByName,

@@ -20,6 +20,8 @@ export interface DocumentCollection<T extends object> {
   findOne(field: string, value: DocumentKey): Promise<T | undefined>;
   findMany(field: string, value: DocumentKey): Promise<T[]>;
   all(): Promise<T[]>;
+  /** Every document with its key (as a string), in no particular order. */
+  entries(): Promise<[string, T][]>;
   count(): Promise<number>;
   put(key: DocumentKey, doc: T, position: number): Promise<void>;
   delete(key: DocumentKey, position: number): Promise<void>;

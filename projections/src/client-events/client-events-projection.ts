@@ -11,10 +11,13 @@ import { messagesFanout } from './messages-fanout.js';
 import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
+import { remindersFanout } from './reminders-fanout.js';
+import { pushDevicesFanout } from './push-devices-fanout.js';
 import { flagsFanout } from './flags-fanout.js';
 import { reactionsFanout } from './reactions-fanout.js';
 import { messageDeletionFanout } from './message-deletion-fanout.js';
 import { messageEditsFanout } from './message-edits-fanout.js';
+import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
 
@@ -39,10 +42,13 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await allPublicStreamsFanout(event, models, options)),
         ...userTopicsFanout(event),
         ...alertWordsFanout(event),
+        ...(await remindersFanout(event, models)),
+        ...pushDevicesFanout(event),
         ...(await flagsFanout(event, models)),
         ...(await reactionsFanout(event, models, options)),
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
+        ...(await attachmentsFanout(event, models)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

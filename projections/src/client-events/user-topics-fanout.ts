@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@chat/core';
+import { type StoredEvent, visibilityPolicyCode } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { userTopicView } from '@chat/wire';
 
@@ -8,8 +8,8 @@ import { userTopicView } from '@chat/wire';
  */
 export function userTopicsFanout(event: StoredEvent): Delivery[] {
   if (event.type !== 'UserTopicChanged') return [];
-  const { user_id, channel_id, topic, visibility_policy } = event.data;
-  const state = { channel_id, topic, visibility_policy, last_updated: Math.floor(event.metadata.occurred_at / 1000) };
+  const { user_id, channel_id, topic } = event.data;
+  const state = { channel_id, topic, visibility_policy: visibilityPolicyCode(event.data.visibility_policy), last_updated: Math.floor(event.metadata.occurred_at / 1000) };
   const userIds = [user_id];
   if (topic !== '') return [{ userIds, event: { type: 'user_topic', ...userTopicView(state, true) } }];
   return [true, false].map((emptyTopicName) => ({

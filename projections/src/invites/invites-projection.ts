@@ -2,7 +2,10 @@ import type { InviteLinkState, StoredEvent } from '@chat/core';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
-/** Reusable invitation links, revoked and expired ones included (expiry depends on the clock, which projections never read). */
+/**
+ * Reusable invitation links, revoked ones included. Expired ones stay until the scheduler records their
+ * expiry (projections never read the clock), so readers still compare `expires_at` with the time.
+ */
 export function invitesProjection(models: ReadModels): Projection {
   return {
     name: 'invites',
@@ -14,6 +17,10 @@ export function invitesProjection(models: ReadModels): Projection {
           await models.invites.put(invite_id, invite, event.position);
           return;
         }
+        case 'InviteLinkExpired':
+          // Expired links were refused from expires_at on; once the expiry is recorded they are gone.
+          await models.invites.delete(event.data.invite_id, event.position);
+          return;
         case 'InviteLinkRevoked': {
           const invite = await models.invites.get(event.data.invite_id);
           if (invite) await models.invites.put(invite.id, { ...invite, revoked: true }, event.position);

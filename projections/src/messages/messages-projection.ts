@@ -1,4 +1,4 @@
-import { clientName, contentBits, FlagBit, HISTORY_ONLY_BITS, type MessageState, type StoredEvent, USER_FLAGS, type StoredFlagName } from '@chat/core';
+import { clientName, contentBits, FlagBit, HISTORY_ONLY_BITS, type MessageState, type StoredEvent, USER_FLAGS, type StoredFlagName, VisibilityPolicy, visibilityPolicyCode } from '@chat/core';
 import { topicKey } from '@chat/readstore';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
@@ -44,9 +44,10 @@ export function messagesProjection(models: ReadModels): Projection {
           return;
         }
         case 'UserTopicChanged': {
-          const { user_id, channel_id, topic, visibility_policy } = event.data;
+          const { user_id, channel_id, topic } = event.data;
+          const visibility_policy = visibilityPolicyCode(event.data.visibility_policy);
           const key = userTopicKey(user_id, channel_id, topic);
-          if (visibility_policy === 0) await models.userTopics.delete(key, event.position);
+          if (visibility_policy === VisibilityPolicy.Inherit) await models.userTopics.delete(key, event.position);
           else {
             const last_updated = Math.floor(event.metadata.occurred_at / 1000);
             await models.userTopics.put(key, { user_id, channel_id, topic, visibility_policy, last_updated }, event.position);

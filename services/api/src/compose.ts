@@ -10,19 +10,26 @@ import {
   type IdAllocator,
   LogIdAllocator,
   SqliteEventStore,
+  UpcastingEventStore,
   ValidatingEventStore,
+  allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, openReadModels, ProjectionRunner } from '@chat/projections';
+import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, ProjectionRunner } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
+import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
 import { type Mailer, OutboxMailer } from './mail/mailer.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
+import { pushSetup } from './push/push-setup.js';
+import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
+import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 
 export interface Overrides {
   clock?: Clock;
@@ -37,7 +44,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
   const raw = await openEventStore(config);
-  const store = new ValidatingEventStore(raw, registry);
+  // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
+  const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry);
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
   const realtime = await openRealtime(config, log);
@@ -46,7 +54,13 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   );
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
-  const projections = [...allProjections(models), clientEventsProjection(models, queues, { realmHost, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() })];
+  // The organization version comes last: a snapshot read under a version holds every event it counts.
+  const organizationVersion = new OrganizationVersion();
+  const projections = [
+    ...allProjections(models),
+    clientEventsProjection(models, queues, { realmHost, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    organizationVersion,
+  ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
@@ -57,7 +71,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   if (restored > 0) log.info({ restored }, 'event queues restored');
   const presence = new PresenceStore();
   loadPresence(presence, presenceFile(config));
-  return {
+  const ctx: ServerContext = {
     config,
     clock,
     log,
@@ -66,6 +80,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     ids,
     readStore,
     models,
+    writtenLog: raw,
+    organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     bus: new CommandBus(store, runner, clock, registry),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
@@ -73,7 +89,11 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     mailer: overrides.mailer ?? new OutboxMailer(join(config.dataDir, 'outbox')),
     queues,
     presence,
+    push: pushSetup(config, loadServerSecret(config.dataDir)),
+    scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
   };
+  return ctx;
 }
 
 async function openEventStore(config: Config): Promise<EventStore> {

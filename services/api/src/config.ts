@@ -23,6 +23,16 @@ export interface Config {
   heartbeatMs: number;
   /** INVITATION_LINK_VALIDITY_MINUTES: how long an invitation link works when its creator names no expiry (10 days). */
   invitationLinkValidityMinutes: number;
+  /** CHAT_SCHEDULER_TICK_MS: how often the scheduler looks for due work (1 s); 0 turns the timer off (tests run it by hand). */
+  schedulerTickMs: number;
+  /** CHAT_MAX_UPLOAD_MIB: the largest file POST /user_uploads takes (25 MiB). */
+  maxUploadMib: number;
+  /** CHAT_UNCLAIMED_UPLOAD_DAYS: an upload no message links is deleted this many days after it was uploaded or unlinked (21). */
+  unclaimedUploadDays: number;
+  /** CHAT_PUSH_BOUNCER_URL: the push notification service (bouncer) base URL; unset means push is not configured. */
+  pushBouncerUrl: string | null;
+  /** CHAT_PUSH_BOUNCER_TIMEOUT_MS: how long a request to the bouncer may take before it counts as unreachable (10 s). */
+  pushBouncerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,8 +88,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       52_560_000,
     ),
+    schedulerTickMs: integer('CHAT_SCHEDULER_TICK_MS', env.CHAT_SCHEDULER_TICK_MS, 1000, 0, 3_600_000),
+    maxUploadMib: integer('CHAT_MAX_UPLOAD_MIB', env.CHAT_MAX_UPLOAD_MIB, 25, 1, 10_240),
+    unclaimedUploadDays: integer('CHAT_UNCLAIMED_UPLOAD_DAYS', env.CHAT_UNCLAIMED_UPLOAD_DAYS, 21, 1, 3650),
+    pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
+    pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
+}
+
+/** An optional http(s) URL setting, without trailing slashes; unset or empty is null. */
+function httpUrl(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got '${value}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got '${value}')`);
+  return value.replace(/\/+$/, '');
 }
 
 function powerOfTwo(name: string, value: number): number {

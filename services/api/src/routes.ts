@@ -6,6 +6,7 @@ import {
   updateChannelFolderEndpoint,
 } from './endpoints/channel-folders.js';
 import { deleteQueue, getEvents } from './endpoints/events.js';
+import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
@@ -24,6 +25,7 @@ import {
   updateMessageFlagsForNarrowEndpoint,
 } from './endpoints/message-flags.js';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
+import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from './endpoints/reminders.js';
 import { updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
@@ -46,7 +48,18 @@ import { getChannel, getChannelId, getChannelMembers, listChannels } from './end
 import { addDefaultChannelEndpoint, archiveChannelEndpoint, removeDefaultChannelEndpoint, updateChannelEndpoint } from './endpoints/channels-write.js';
 import { updateSubscriptionPropertiesEndpoint } from './endpoints/subscription-properties.js';
 import { listSubscriptions, subscribeEndpoint, subscriptionStatus, unsubscribeEndpoint } from './endpoints/subscriptions.js';
+import {
+  addApnsTokenEndpoint,
+  addFcmTokenEndpoint,
+  e2eeTestPushEndpoint,
+  registerPushDeviceEndpoint,
+  removeApnsTokenEndpoint,
+  removeFcmTokenEndpoint,
+  testPushEndpoint,
+} from './endpoints/push-devices.js';
+import { deleteAttachmentEndpoint, getAttachments, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
+import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
 
 type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
@@ -62,6 +75,8 @@ export function routeTable(ctx: ServerContext): Route[] {
   });
   return [
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
+    route('GET', '/export/read_model_digest', 'required', 'read-model-digest', readModelDigestEndpoint),
+    route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
     route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey),
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
@@ -88,6 +103,16 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/users/me/alert_words', 'required', 'empty', getAlertWords),
     route('POST', '/users/me/alert_words', 'required', 'alert-words-add', addAlertWordsEndpoint),
     route('DELETE', '/users/me/alert_words', 'required', 'alert-words-remove', removeAlertWordsEndpoint),
+    route('GET', '/reminders', 'required', 'empty', listRemindersEndpoint),
+    route('POST', '/reminders', 'required', 'reminder-create', createReminderEndpoint),
+    route('DELETE', '/reminders/:reminder_id', 'required', 'reminder-delete', deleteReminderEndpoint),
+    route('POST', '/mobile_push/register', 'required', 'push-device-register', registerPushDeviceEndpoint),
+    route('POST', '/mobile_push/test_notification', 'required', 'push-test-notification', testPushEndpoint),
+    route('POST', '/mobile_push/e2ee/test_notification', 'required', 'push-e2ee-test-notification', e2eeTestPushEndpoint),
+    route('POST', '/users/me/apns_device_token', 'required', 'push-token-apns-add', addApnsTokenEndpoint),
+    route('DELETE', '/users/me/apns_device_token', 'required', 'push-token', removeApnsTokenEndpoint),
+    route('POST', '/users/me/android_gcm_reg_id', 'required', 'push-token', addFcmTokenEndpoint),
+    route('DELETE', '/users/me/android_gcm_reg_id', 'required', 'push-token', removeFcmTokenEndpoint),
     route('POST', '/user_topics', 'required', 'user-topic-update', updateUserTopicEndpoint),
     route('GET', '/messages', 'required', 'messages-get', getMessages),
     route('GET', '/messages/matches_narrow', 'required', 'messages-matches-narrow', messagesMatchNarrow),
@@ -130,5 +155,8 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/invites/multiuse', 'required', 'invite-link-create', createInviteLinkEndpoint),
     route('POST', '/invites/multiuse/accept', 'none', 'invite-link-accept', acceptInviteLinkEndpoint),
     route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),
+    { ...route('POST', '/user_uploads', 'required', 'user-upload', uploadFileEndpoint), upload: uploadLimits(ctx.config) },
+    route('GET', '/attachments', 'required', 'empty', getAttachments),
+    route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
   ];
 }

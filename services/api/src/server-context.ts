@@ -1,5 +1,5 @@
 import type { Clock } from '@chat/core';
-import type { EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
+import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
 import type { ReadStore } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
@@ -9,6 +9,10 @@ import type { Config } from './config.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ApiKeys } from './secrets/api-keys.js';
 import type { Passwords } from './secrets/passwords.js';
+import type { PushSetup } from './push/push-setup.js';
+import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
+import type { Scheduler } from './scheduler/scheduler.js';
+import type { UploadStorage } from './uploads/upload-storage.js';
 
 /** Everything actions and views depend on, wired once at start-up (see compose.ts). */
 export interface ServerContext {
@@ -20,6 +24,10 @@ export interface ServerContext {
   ids: IdAllocator;
   readStore: ReadStore;
   models: ReadModels;
+  /** The log as written, before upcasting: for exports that keep original event versions. */
+  writtenLog: EventLogReader;
+  /** Users, groups, channels and permissions, read once per change of the organization. */
+  organization: OrganizationSnapshots;
   runner: ProjectionRunner;
   bus: CommandBus;
   apiKeys: ApiKeys;
@@ -27,4 +35,10 @@ export interface ServerContext {
   mailer: Mailer;
   queues: QueueRegistry;
   presence: PresenceStore;
+  /** Push notifications: the bouncer client (null when none is configured) and the token vault. */
+  push: PushSetup;
+  /** Runs timed work (scheduled jobs, periodic housekeeping); server.ts ticks it. */
+  scheduler: Scheduler;
+  /** Where uploaded files' bytes are kept (DATA_DIR/uploads by default). */
+  uploads: UploadStorage;
 }

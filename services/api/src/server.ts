@@ -7,7 +7,9 @@ import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
 import { confirmEmailChange } from './endpoints/confirm-email.js';
 import { routeTable } from './routes.js';
+import { mountUploadDownloads } from './uploads/serve-upload.js';
 import type { ServerContext } from './server-context.js';
+import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
 
 export interface RunningServer {
   ctx: ServerContext;
@@ -22,21 +24,23 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   const ctx = await composeServer(config, overrides);
   try {
     const bootstrap = await bootstrapOrganization(ctx);
+    const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     const app = createApp({
       routes: routeTable(ctx),
       schemas: loadRequestSchemas(),
-      authenticator: new ApiKeyAuthenticator(ctx.models, ctx.apiKeys),
+      authenticator,
       onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: req.path }, 'request failed'),
-      mountPages: (pages) => pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx)),
+      mountPages: (pages) => {
+        pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
+        mountUploadDownloads(pages, ctx, authenticator);
+      },
     });
     const server = await new Promise<Server>((resolve, reject) => {
       const listening: Server = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
     });
     server.keepAliveTimeout = 65_000;
-    // Idle queues are also dropped lazily when touched; the sweep frees the ones nobody touches again.
-    const sweep = setInterval(() => {
-      ctx.queues.collectIdle().catch((error: unknown) => ctx.log.error({ err: error }, 'idle queue sweep failed'));
-    }, Math.min(60_000, config.queueIdleMs)).unref();
+    // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.
+    const stopScheduler = startSchedulerTimer(ctx.scheduler, config.schedulerTickMs, ctx.log);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
@@ -46,7 +50,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       url,
       bootstrap,
       close: async () => {
-        clearInterval(sweep);
+        await stopScheduler();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -29,6 +29,9 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true, UserAlertWordsChanged: true,
   ReactionAdded: true, ReactionRemoved: true, MessagesDeleted: true,
   MessageContentEdited: true, MessagesMoved: true,
+  ReminderScheduled: true, ReminderDelivered: true, ReminderDeliveryFailed: true, ReminderDeleted: true, InviteLinkExpired: true,
+  PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
+  AttachmentUploaded: true, AttachmentDeleted: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -147,7 +147,7 @@ describe('decideSendMessage: automatic visibility policies', function () {
     const decision = decideSendMessage(sendContext(member, world), sendCommand(toChannel(general)));
     expect(decision.automatic_new_visibility_policy).to.equal(VisibilityPolicy.Followed);
     expect(decision.userTopics).to.deep.equal([
-      { type: 'UserTopicChanged', data: { user_id: member.user_id, channel_id: 10, topic: 'lunch', visibility_policy: 3 } },
+      { type: 'UserTopicChanged', data: { user_id: member.user_id, channel_id: 10, topic: 'lunch', visibility_policy: 'followed' } },
     ]);
   });
 
@@ -170,7 +170,7 @@ describe('decideSendMessage: automatic visibility policies', function () {
         render: renders({ mentioned_user_ids: [bob.user_id] }),
       }),
     );
-    expect(decision.userTopics.map((change) => change.data)).to.deep.equal([{ user_id: bob.user_id, channel_id: 10, topic: 'lunch', visibility_policy: 3 }]);
+    expect(decision.userTopics.map((change) => change.data)).to.deep.equal([{ user_id: bob.user_id, channel_id: 10, topic: 'lunch', visibility_policy: 'followed' }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type ChannelState, decideUpdateUserTopic, type UpdateUserTopic, type UserTopicContext, type UserTopicState } from '@chat/core';
+import { type ChannelState, decideUpdateUserTopic, type UpdateUserTopic, type UserTopicContext, type UserTopicState, visibilityPolicyName } from '@chat/core';
 import { expectApiError, refused } from '../../support/api-error-assertions.js';
 import { aChannel, aSubscription, channelContext } from '../../support/channel-factory.js';
 import { aGuest, aMember, anOwner } from '../../support/user-state-factory.js';
@@ -15,7 +15,9 @@ function given(userId: number, channel: ChannelState | undefined, policies: User
   return { ...channelContext(member, { users, channels: [general, secret], subscriptions: [aSubscription(member.user_id, 10)] }), userId, channel, policies };
 }
 const cmd = (topic: string, visibility_policy: number, channel_id = 10): UpdateUserTopic => ({ channel_id, topic, visibility_policy });
-const changed = (topic: string, visibility_policy: number, channel_id = 10) => [{ type: 'UserTopicChanged', data: { user_id: member.user_id, channel_id, topic, visibility_policy } }];
+const changed = (topic: string, visibility_policy: number, channel_id = 10) => [
+  { type: 'UserTopicChanged', data: { user_id: member.user_id, channel_id, topic, visibility_policy: visibilityPolicyName(visibility_policy) } },
+];
 
 describe('decideUpdateUserTopic', function () {
   it('sets any policy 1 to 3 on a topic of a channel the user may read, messages or not', function () {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { Role } from '@chat/core';
-import { MemoryReadStore } from '@chat/readstore';
-import { allProjections, openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
+import type { ReadModels } from '@chat/projections';
 import type { ApiClient } from '../../support/api-client.js';
 import { messageHistory } from '../../support/message-history-script.js';
 import { collectionsView, type MessageKeys, messagesView } from '../../support/read-models-view.js';
+import { rebuiltModels } from '../../support/rebuilt-models.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
@@ -43,15 +43,7 @@ describe('read models: after a history made through the API, a rebuild from the 
   }
 
   /** A fresh store, rebuilt by a fresh runner from position 0 of the server's log. */
-  async function rebuilt(): Promise<ReadModels> {
-    const store = new MemoryReadStore();
-    const models = openReadModels(store);
-    const runner = new ProjectionRunner(server.ctx.store, allProjections(models), store.checkpoints);
-    await runner.start();
-    await runner.stop();
-    expect(runner.position).to.equal(await server.ctx.store.headPosition());
-    return models;
-  }
+  const rebuilt = (): Promise<ReadModels> => rebuiltModels(server);
 
   it('the live models hold what the history made', async function () {
     const live = await messagesView(server.ctx.models, keys);

@@ -6,9 +6,13 @@ import type { IdEvent } from './id-events.js';
 import type { MessageEvent } from './message-events.js';
 import type { MessageEditEvent } from './message-edit-events.js';
 import type { AlertWordEvent } from './alert-word-events.js';
+import type { AttachmentEvent } from './attachment-events.js';
 import type { MessageDeletionEvent } from './message-deletion-events.js';
 import type { ReactionEvent } from './reaction-events.js';
 import type { InviteEvent } from './invite-events.js';
+import type { InviteExpiryEvent } from './invite-expiry-events.js';
+import type { ReminderEvent } from './reminder-events.js';
+import type { PushDeviceEvent } from './push-device-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 
@@ -20,14 +24,18 @@ export type * from './id-events.js';
 export type * from './message-events.js';
 export type * from './message-edit-events.js';
 export type * from './alert-word-events.js';
+export type * from './attachment-events.js';
 export type * from './message-deletion-events.js';
 export type * from './reaction-events.js';
 export type * from './invite-events.js';
+export type * from './invite-expiry-events.js';
+export type * from './reminder-events.js';
+export type * from './push-device-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

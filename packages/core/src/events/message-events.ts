@@ -1,4 +1,5 @@
 import type { MessageRecipient } from '../messages/message-state.js';
+import type { VisibilityPolicyName } from '../messages/visibility-policy-names.js';
 
 /** Per-recipient flags a message starts with (and that edits recompute), as lists of user ids. */
 export interface ContentFlags {
@@ -29,10 +30,10 @@ export interface MessageSent {
   };
 }
 
-/** A user's visibility policy for a topic changed (0 none, 1 muted, 2 unmuted, 3 followed). */
+/** A user's visibility policy for a topic changed ('inherit' when their own policy was removed). Version 2: v1 numbered the policy 0–3. */
 export interface UserTopicChanged {
   type: 'UserTopicChanged';
-  data: { user_id: number; channel_id: number; topic: string; visibility_policy: number };
+  data: { user_id: number; channel_id: number; topic: string; visibility_policy: VisibilityPolicyName };
 }
 
 /**

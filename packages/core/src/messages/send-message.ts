@@ -8,6 +8,7 @@ import type { RealmSettings } from '../realm/realm-settings.js';
 import type { UserState } from '../users/user-state.js';
 import { checkContent, checkTopicForChannel } from './topic-rules.js';
 import { policyAfterSending, VisibilityPolicy } from './visibility-policy.js';
+import { visibilityPolicyName } from './visibility-policy-names.js';
 import { checkGroupMentions, checkWildcardMentions, contentFlags, type RenderedContent, topicReach } from './content-flags.js';
 
 /** A channel target as the action found it: the channel (if any) and what the send needs to know of it. */
@@ -152,7 +153,7 @@ export function decideSendMessage(ctx: SendContext, cmd: SendCommand): SendDecis
   const startsTopic = target.topicParticipants.length === 0;
   const userTopics: UserTopicChanged[] = [];
   const change = (user_id: number, visibility_policy: number): void => {
-    userTopics.push({ type: 'UserTopicChanged', data: { user_id, channel_id: channel.channel_id, topic, visibility_policy } });
+    userTopics.push({ type: 'UserTopicChanged', data: { user_id, channel_id: channel.channel_id, topic, visibility_policy: visibilityPolicyName(visibility_policy) } });
   };
   const policy = policyAfterSending({
     current: target.topicPolicies.get(senderId) ?? VisibilityPolicy.Inherit,

@@ -5,6 +5,7 @@ import type { UserTopicChanged } from '../events/message-events.js';
 import type { UserTopicState } from './message-state.js';
 import { normalizedTopic } from './topic-rules.js';
 import { VisibilityPolicy } from './visibility-policy.js';
+import { visibilityPolicyName } from './visibility-policy-names.js';
 
 export interface UserTopicContext extends AccessWorld {
   userId: number;
@@ -40,5 +41,5 @@ export function decideUpdateUserTopic(ctx: UserTopicContext, cmd: UpdateUserTopi
   const removingOwn = cmd.visibility_policy === VisibilityPolicy.Inherit && current !== undefined;
   if (!removingOwn && !hasContentAccess(ctx, channel, ctx.userId)) throw invalidChannel();
   if ((current?.visibility_policy ?? VisibilityPolicy.Inherit) === cmd.visibility_policy) return [];
-  return [{ type: 'UserTopicChanged', data: { user_id: ctx.userId, channel_id: channel.channel_id, topic, visibility_policy: cmd.visibility_policy } }];
+  return [{ type: 'UserTopicChanged', data: { user_id: ctx.userId, channel_id: channel.channel_id, topic, visibility_policy: visibilityPolicyName(cmd.visibility_policy) } }];
 }

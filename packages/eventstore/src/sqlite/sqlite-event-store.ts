@@ -16,6 +16,14 @@ import { SQLITE_SCHEMA } from './sqlite-schema.js';
 /** A row as stored: the hash chain covers exactly these columns. */
 type EventRow = ChainedRow;
 
+interface PendingAppend {
+  stream: string;
+  events: readonly EventToAppend[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 const PAGE = 2000;
 
 export const toStoredEvent = (row: EventRow): StoredEvent =>
@@ -33,6 +41,7 @@ export const toStoredEvent = (row: EventRow): StoredEvent =>
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly listeners = new Set<EventListener>();
+  private pending: PendingAppend[] = [];
   private readonly statements;
   private lastHash: string;
   private lastPosition: number;
@@ -61,52 +70,86 @@ export class SqliteEventStore implements EventStore {
     this.lastHash = head?.hash ?? GENESIS_HASH;
   }
 
-  async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.appendSync(stream, events, expected);
+  /**
+   * Appends wait for the end of the current turn of the event loop and are committed together (group
+   * commit): one transaction and one fsync for every request that appended in that turn. Each append
+   * still checks its own expected revision in its own savepoint, so one failing changes nothing else.
+   */
+  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stream, events, expected, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
   }
 
-  /** Synchronous core of append: one transaction, revision check, hash chain, then listeners. */
-  appendSync(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const previous = this.statements.byId.get(events[0].id);
-    if (previous) {
-      // The same request appended these already: answer as the first time did.
-      return { position: previous.position + events.length - 1, revision: previous.revision + events.length - 1 };
-    }
-    const stored: StoredEvent[] = [];
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
     const rollbackHash = this.lastHash;
     const rollbackPosition = this.lastPosition;
+    const outcomes: ({ result: AppendResult; stored: StoredEvent[] } | { error: unknown })[] = [];
     try {
       this.db.transaction(() => {
-        const actual = this.statements.revision.get(stream)?.revision ?? null;
-        if (!revisionMatches(expected, actual)) throw new WrongExpectedRevision(stream, expected, actual);
-        let revision = actual ?? -1;
-        for (const item of events) {
-          revision += 1;
-          const row: EventRow = {
-            position: this.lastPosition + 1,
-            stream,
-            revision,
-            id: item.id,
-            type: item.event.type,
-            data: JSON.stringify(item.event.data),
-            metadata: JSON.stringify(item.metadata),
-          };
-          const hash = chainHash(this.lastHash, row);
-          this.statements.insert.run(row.position, row.stream, row.revision, row.id, row.type, row.data, row.metadata, hash);
-          this.lastHash = hash;
-          this.lastPosition = row.position;
-          stored.push({ ...row, data: item.event.data, metadata: item.metadata } as StoredEvent);
+        for (const item of batch) {
+          try {
+            outcomes.push(this.db.transaction(() => this.insert(item))());
+          } catch (error) {
+            outcomes.push({ error });
+          }
         }
       })();
     } catch (error) {
+      // The commit itself failed: nothing of the batch is stored.
       this.lastHash = rollbackHash;
       this.lastPosition = rollbackPosition;
-      throw error;
+      for (const item of batch) item.reject(error);
+      return;
     }
-    for (const listener of this.listeners) listener(stored);
-    const last = stored[stored.length - 1];
-    return { position: last.position, revision: last.revision };
+    const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? outcome.stored : []));
+    if (stored.length > 0) for (const listener of this.listeners) listener(stored);
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index];
+      if ('result' in outcome) item.resolve(outcome.result);
+      else item.reject(outcome.error);
+    });
+  }
+
+  /** One append inside the batch's transaction: revision check, hash chain. Undone alone if it throws. */
+  private insert(item: PendingAppend): { result: AppendResult; stored: StoredEvent[] } {
+    const { stream, events, expected } = item;
+    const previous = this.statements.byId.get(events[0].id);
+    if (previous) {
+      // The same request appended these already: answer as the first time did.
+      return { result: { position: previous.position + events.length - 1, revision: previous.revision + events.length - 1 }, stored: [] };
+    }
+    const actual = this.statements.revision.get(stream)?.revision ?? null;
+    if (!revisionMatches(expected, actual)) throw new WrongExpectedRevision(stream, expected, actual);
+    let revision = actual ?? -1;
+    let position = this.lastPosition;
+    let hash = this.lastHash;
+    const stored: StoredEvent[] = [];
+    for (const entry of events) {
+      revision += 1;
+      position += 1;
+      const row: EventRow = {
+        position,
+        stream,
+        revision,
+        id: entry.id,
+        type: entry.event.type,
+        data: JSON.stringify(entry.event.data),
+        metadata: JSON.stringify(entry.metadata),
+      };
+      hash = chainHash(hash, row);
+      this.statements.insert.run(row.position, row.stream, row.revision, row.id, row.type, row.data, row.metadata, hash);
+      stored.push({ ...row, data: entry.event.data, metadata: entry.metadata } as StoredEvent);
+    }
+    // Only an append whose inserts all succeeded moves the chain on.
+    this.lastHash = hash;
+    this.lastPosition = position;
+    return { result: { position, revision }, stored };
   }
 
   async *readStream(stream: string): AsyncIterable<StoredEvent> {
@@ -152,6 +195,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    if (this.db.open) this.flush();
     this.listeners.clear();
     if (this.db.open) this.db.close();
   }

@@ -35,6 +35,10 @@ export class MemoryCollection<T extends object> implements DocumentCollection<T>
     return [...this.docs.values()];
   }
 
+  async entries(): Promise<[string, T][]> {
+    return [...this.docs];
+  }
+
   async count(): Promise<number> {
     return this.docs.size;
   }

@@ -65,6 +65,13 @@ export interface MessagePage {
   found_newest: boolean;
 }
 
+/** A message with every user's row of it: what the store holds about one message. */
+export interface MessageSnapshot {
+  message: StoredMessage;
+  /** Ascending by user id. */
+  rows: UserMessageRow[];
+}
+
 export interface TopicSummary {
   /** The topic as most recently written. */
   name: string;
@@ -121,6 +128,8 @@ export interface MessageStore {
   directRecipientId(userIds: readonly number[]): Promise<number | undefined>;
   /** The newest message id in the user's history, or -1 when it is empty. */
   maxId(userId: number): Promise<number>;
+  /** Every message with its rows, ascending by id (digests and exports of the whole model). */
+  scan(): AsyncIterable<MessageSnapshot>;
   clear(): Promise<void>;
 }
 

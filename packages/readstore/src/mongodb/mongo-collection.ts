@@ -64,6 +64,12 @@ export class MongoCollection<T extends object> implements DocumentCollection<T> 
     return found.map((stored) => stored.doc as T);
   }
 
+  async entries(): Promise<[string, T][]> {
+    await this.indexes();
+    const found = await this.collection.find(LIVE, { projection: { doc: 1 } }).toArray();
+    return found.map((stored) => [stored._id, stored.doc as T]);
+  }
+
   async count(): Promise<number> {
     await this.indexes();
     return this.collection.countDocuments(LIVE);

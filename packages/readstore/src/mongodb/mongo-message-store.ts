@@ -5,6 +5,7 @@ import {
   type DirectConversation,
   type MessagePage,
   type MessageQuery,
+  type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
   type StoredMessage,
@@ -25,6 +26,7 @@ import {
   writeRows,
 } from './mongo-message-documents.js';
 import { flagsOf, messagesById, MongoMessageQueries } from './mongo-message-queries.js';
+import { scanMessages } from './mongo-message-scan.js';
 
 const NAMESPACE_NOT_FOUND = 26;
 
@@ -193,6 +195,10 @@ export class MongoMessageStore implements MessageStore {
     const { rows } = await this.use();
     const newest = await rows.findOne({ user_id: userId }, { sort: { message_id: -1 }, projection: { message_id: 1 } });
     return newest?.message_id ?? -1;
+  }
+
+  async *scan(): AsyncIterable<MessageSnapshot> {
+    yield* scanMessages(await this.use());
   }
 
   /** Drops the collections; their indexes are created again at the next use. */

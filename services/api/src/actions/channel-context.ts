@@ -1,5 +1,4 @@
-import { type AddressesOf, type ChannelContext, type ChannelState, SubscriptionIndex, type SubscriptionState, type UserState, worldOf } from '@chat/core';
-import { REALM_KEY } from '@chat/projections';
+import { type AddressesOf, type ChannelContext, SubscriptionIndex, type SubscriptionState, type UserState } from '@chat/core';
 import { apiEmail, canSeeEmail } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
@@ -34,26 +33,25 @@ function userIdsOf(users: readonly UserState[], addressesOf: AddressesOf, refs: 
  * subscriptions of the actor, of the users named, and of the channels named.
  */
 export async function channelContext(ctx: ServerContext, actorId: number, users: UserRefs = [], channelIds: readonly number[] = []): Promise<ChannelContext> {
-  const allUsers = await ctx.models.users.all();
-  const actor = allUsers.find((user) => user.user_id === actorId);
-  const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
-  if (!actor || !realm) throw new Error('organization not initialised');
+  const organization = await ctx.organization.current();
+  const actor = organization.users.get(actorId);
+  if (!actor) throw new Error('organization not initialised');
+  const named = users.length === 0 ? [] : userIdsOf([...organization.users.values()], principalAddresses(ctx, actor), users);
   const rows = new Map<string, SubscriptionState>();
   const add = (subs: SubscriptionState[]): void => {
     for (const sub of subs) rows.set(`${sub.user_id}:${sub.channel_id}`, sub);
   };
-  for (const userId of new Set([actorId, ...userIdsOf(allUsers, principalAddresses(ctx, actor), users)])) add(await ctx.models.subscriptions.findMany('user_id', userId));
+  for (const userId of new Set([actorId, ...named])) add(await ctx.models.subscriptions.findMany('user_id', userId));
   for (const channelId of new Set(channelIds)) add(await ctx.models.subscriptions.findMany('channel_id', channelId));
   const subscriptions = new SubscriptionIndex(rows.values());
-  const channels = new Map<number, ChannelState>((await ctx.models.channels.all()).map((channel) => [channel.channel_id, channel]));
-  const folderIds = new Set((await ctx.models.channelFolders.all()).filter((folder) => !folder.is_archived).map((folder) => folder.id));
   return {
-    ...worldOf(await ctx.models.userGroups.all(), allUsers),
-    realm,
+    users: organization.users,
+    groups: organization.groups,
+    realm: organization.realm,
     actor,
-    channels,
+    channels: organization.channels,
     subscriptions,
-    folderIds,
+    folderIds: organization.folderIds,
     isSubscribed: (userId, channelId) => subscriptions.isSubscribed(userId, channelId),
   };
 }

@@ -1,5 +1,6 @@
 import {
   type AccessWorld,
+  type AttachmentRecord,
   canReadChannelHistory,
   type ChannelContext,
   decideEditMessage,
@@ -20,13 +21,14 @@ import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
 import type { ServerContext } from '../server-context.js';
 import { receiversAlertWords } from './alert-words.js';
+import { uploadsDetachedBy } from './detached-uploads.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
 
 export interface EditResult {
-  /** Uploads whose last reference the edit removed; uploads are not tracked yet, so always empty. */
-  detached_uploads: never[];
+  /** The editor's uploads whose last link the edit removed. */
+  detached_uploads: AttachmentRecord[];
 }
 
 /** The ids of a topic the user may read: all of it where they may read the channel's history, else those they hold. */
@@ -78,7 +80,7 @@ async function editFacts(ctx: ServerContext, cc: ChannelContext, message: Messag
     topicParticipants,
     topicPolicies,
     destination: place ? await readableTopicIds(ctx, cc, actorId, place.channelId, place.topic) : [],
-    render: renderer(ctx, cc),
+    render: await renderer(ctx, cc),
     hasAlertWord,
   };
 }
@@ -110,6 +112,6 @@ export async function editMessage(ctx: ServerContext, origin: Origin, actorId: n
       const sent = decideNotice(cc, { message_id, bot, draft, subscribers, rendered: facts.render(draft.content) });
       appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
     }
-    return { appends, result: { detached_uploads: [] } };
+    return { appends, result: { detached_uploads: await uploadsDetachedBy(ctx, actorId, decision.event) } };
   });
 }

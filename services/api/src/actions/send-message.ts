@@ -8,6 +8,7 @@ import {
   type DomainEvent,
   hasContentAccess,
   normalizedTopic,
+  type RenderedContent,
   type SendContext,
   streams,
   type UserState,
@@ -101,18 +102,33 @@ async function sendContext(ctx: ServerContext, cc: ChannelContext, target: Chann
   return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)) };
 }
 
-/** Renders against what the content could name: the sender's organization, looked up once. */
-export function renderer(ctx: ServerContext, cc: ChannelContext) {
+const folded = (names: readonly string[]): Set<string> => new Set(names.map((name) => name.toLowerCase()));
+
+/**
+ * Renders against what the content could name: only the users, groups and channels its text could
+ * refer to are handed to the renderer, found through the organization snapshot's indexes.
+ */
+export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<(content: string) => RenderedContent> {
+  const { usersByName } = await ctx.organization.current();
+  const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   return (content: string) => {
     const refs = possibleReferences(content);
-    const names = new Set(refs.user_names.map((name) => name.toLowerCase()));
+    const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
+    for (const id of refs.user_ids) {
+      const user = cc.users.get(id);
+      if (user) users.add(user);
+    }
+    const groupNames = folded(refs.group_names);
+    const channelNames = folded(refs.channel_names);
     const world = worldFromLists({
-      realmUrl: ctx.config.externalUrl.replace(/\/$/, ''),
-      users: [...cc.users.values()]
-        .filter((user) => names.has(user.full_name.toLowerCase()) || refs.user_ids.includes(user.user_id))
-        .map((user) => ({ id: user.user_id, full_name: user.full_name, is_active: user.is_active })),
-      groups: [...cc.groups.values()].map((group) => ({ id: group.id, name: group.name, is_system_group: group.is_system_group, deactivated: group.deactivated })),
-      channels: [...cc.channels.values()].map((channel) => ({ id: channel.channel_id, name: channel.name })),
+      realmUrl,
+      users: [...users].map((user) => ({ id: user.user_id, full_name: user.full_name, is_active: user.is_active })),
+      groups: groupNames.size === 0 ? [] : [...cc.groups.values()]
+        .filter((group) => groupNames.has(group.name.toLowerCase()))
+        .map((group) => ({ id: group.id, name: group.name, is_system_group: group.is_system_group, deactivated: group.deactivated })),
+      channels: channelNames.size === 0 ? [] : [...cc.channels.values()]
+        .filter((channel) => channelNames.has(channel.name.toLowerCase()))
+        .map((channel) => ({ id: channel.channel_id, name: channel.name })),
       canLinkChannel: (link) => {
         const channel = cc.channels.get(link.id);
         return channel !== undefined && hasContentAccess(cc, channel, cc.actor.user_id);
@@ -135,7 +151,7 @@ export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: 
       message_id,
       target,
       content: input.content,
-      render: renderer(ctx, cc),
+      render: await renderer(ctx, cc),
       hasAlertWord,
       read_by_sender: input.read_by_sender,
     });

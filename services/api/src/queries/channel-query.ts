@@ -6,9 +6,7 @@ import {
   SubscriptionIndex,
   type SubscriptionState,
   type UserState,
-  worldOf,
 } from '@chat/core';
-import { REALM_KEY } from '@chat/projections';
 import { channelView, subscriberFields, subscriptionView } from '@chat/wire';
 import type { ServerContext } from '../server-context.js';
 
@@ -25,23 +23,23 @@ export class ChannelQuery {
     private readonly ctx: ServerContext,
     readonly viewer: UserState,
     readonly world: AccessWorld,
-    readonly channels: ChannelState[],
+    readonly channels: readonly ChannelState[],
     /** The viewer's subscriptions, current and past, by channel id. */
     readonly own: ReadonlyMap<number, SubscriptionState>,
     private readonly now: number,
   ) {}
 
   static async open(ctx: ServerContext, viewer: UserState): Promise<ChannelQuery> {
-    const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
-    if (!realm) throw new Error('organization not initialised');
+    const organization = await ctx.organization.current();
     const ownRows = await ctx.models.subscriptions.findMany('user_id', viewer.user_id);
     const index = new SubscriptionIndex(ownRows);
     const world: AccessWorld = {
-      ...worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all()),
-      realm,
+      users: organization.users,
+      groups: organization.groups,
+      realm: organization.realm,
       isSubscribed: (userId, channelId) => index.isSubscribed(userId, channelId),
     };
-    const channels = (await ctx.models.channels.all()).sort((a, b) => a.channel_id - b.channel_id);
+    const channels = organization.channelList;
     const own = new Map(ownRows.map((row) => [row.channel_id, row]));
     return new ChannelQuery(ctx, viewer, world, channels, own, ctx.clock.now());
   }

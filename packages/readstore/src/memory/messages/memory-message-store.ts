@@ -5,6 +5,7 @@ import {
   type DirectConversation,
   type MessagePage,
   type MessagePredicate,
+  type MessageSnapshot,
   type MessageQuery,
   type MessageStore,
   type MessageWindow,
@@ -173,6 +174,15 @@ export class MemoryMessageStore implements MessageStore {
 
   async maxId(userId: number): Promise<number> {
     return this.users.get(userId)?.last() ?? -1;
+  }
+
+  async *scan(): AsyncIterable<MessageSnapshot> {
+    for (const id of [...this.messages.keys()].sort((a, b) => a - b)) {
+      const message = this.messages.get(id);
+      if (!message) continue;
+      const holders = this.holderIds.get(id)?.toArray() ?? [];
+      yield { message, rows: holders.map((user_id) => ({ user_id, flags: this.users.get(user_id)?.byteOf(id) ?? 0 })) };
+    }
   }
 
   async clear(): Promise<void> {

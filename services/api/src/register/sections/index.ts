@@ -10,6 +10,8 @@ import { userSettingsSection } from './user-settings-section.js';
 import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSection } from './unread-sections.js';
 import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
+import { remindersSection } from './reminders-section.js';
+import { pushDevicesSection } from './push-devices-section.js';
 
 /** Register sections by the event type that keeps each current; later features add theirs here. */
 export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, SectionBuilder>([
@@ -28,12 +30,15 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['recent_private_conversations', recentPrivateConversationsSection],
   ['alert_words', alertWordsSection],
   ['user_topic', userTopicsSection],
+  ['reminders', remindersSection],
+  ['push_device', pushDevicesSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
 export const EVENT_TYPES: ReadonlySet<string> = new Set([
   ...SECTIONS.keys(),
   'heartbeat',
+  'attachment',
   'reaction',
   'update_message',
   'delete_message',

@@ -1,0 +1,21 @@
+import type { UploadedFileFacts } from '../uploads/attachment-state.js';
+
+/**
+ * A user uploaded a file. The bytes are in upload storage under `path_id`, never in the log; the log
+ * keeps what describes them (the upload time is the event's `occurred_at`).
+ */
+export interface AttachmentUploaded {
+  type: 'AttachmentUploaded';
+  data: { attachment_id: number } & UploadedFileFacts;
+}
+
+/** Why an uploaded file was deleted: its owner asked, nobody linked it in time, or its last linking message went. */
+export type AttachmentDeletionReason = 'requested' | 'unclaimed' | 'orphaned';
+
+/** An uploaded file was deleted, and its bytes with it. */
+export interface AttachmentDeleted {
+  type: 'AttachmentDeleted';
+  data: { attachment_id: number; owner_id: number; path_id: string; size: number; reason: AttachmentDeletionReason };
+}
+
+export type AttachmentEvent = AttachmentUploaded | AttachmentDeleted;

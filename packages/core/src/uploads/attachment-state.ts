@@ -1,0 +1,48 @@
+/** A message linking an upload, as attachment records show it (`date_sent` in ms). */
+export interface AttachmentMessage {
+  id: number;
+  date_sent: number;
+}
+
+/** What describes an uploaded file, as its upload recorded it. */
+export interface UploadedFileFacts {
+  owner_id: number;
+  /** The file name as the uploader gave it. */
+  name: string;
+  /** `<realm>/<2 hex>/<24 random>/<safe file name>`; the file is served at /user_uploads/<path_id>. */
+  path_id: string;
+  size: number;
+  content_type: string;
+  /** Hex digest of the bytes, so an auditor can check storage against the log. */
+  sha256: string;
+}
+
+/** An uploaded file as the read model keeps it. */
+export interface AttachmentState extends UploadedFileFacts {
+  id: number;
+  /** Upload time, ms. */
+  create_time: number;
+  /** The messages linking it, ascending by id. */
+  messages: AttachmentMessage[];
+  /** Log position of the event that last changed it: fan-out finds what an event changed by it. */
+  changed_at: number;
+}
+
+/** The attachment record of the public API: what `GET /attachments`, events and `detached_uploads` carry. */
+export interface AttachmentRecord {
+  id: number;
+  name: string;
+  path_id: string;
+  size: number;
+  create_time: number;
+  messages: AttachmentMessage[];
+}
+
+export const attachmentRecord = (a: AttachmentState): AttachmentRecord => ({
+  id: a.id,
+  name: a.name,
+  path_id: a.path_id,
+  size: a.size,
+  create_time: a.create_time,
+  messages: a.messages.map((m) => ({ id: m.id, date_sent: m.date_sent })),
+});

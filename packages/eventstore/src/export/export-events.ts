@@ -1,0 +1,40 @@
+import type { StoredEvent } from '@chat/core';
+import type { EventLogReader } from '../reading/event-log-reader.js';
+import { type ExportFilter, matchesFilter } from './export-filter.js';
+
+/** Told of every event read (kept or not), so a caller can show progress by position. */
+export type ScanProgress = (position: number) => void;
+
+/**
+ * The events of the log the filter keeps, in log order, within its from/to position bounds and up to
+ * `head` (the log's head when the export started, so appends racing it do not make it endless). The
+ * log is read once, page by page; nothing is held beyond the page being read.
+ */
+export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress): AsyncIterable<StoredEvent> {
+  const after = (filter.fromPosition ?? 1) - 1;
+  const last = Math.min(filter.toPosition ?? head, head);
+  for await (const event of reader.readAll({ fromPosition: after })) {
+    if (event.position > last) return;
+    onScanned?.(event.position);
+    if (matchesFilter(filter, event)) yield event;
+  }
+}
+
+/**
+ * After the stored events, every event appended later that the filter keeps, until `stop` is
+ * called. Uses the reader's subscription: in-process notification for a store the server holds,
+ * polling for a SQLite file another process writes (ReadOnlySqliteLog).
+ */
+export function followEvents(
+  reader: EventLogReader,
+  afterPosition: number,
+  filter: ExportFilter,
+  onEvent: (event: StoredEvent) => void,
+): () => void {
+  return reader.subscribe(afterPosition, (events) => {
+    for (const event of events) {
+      if (filter.toPosition !== undefined && event.position > filter.toPosition) return;
+      if (matchesFilter(filter, event)) onEvent(event);
+    }
+  });
+}

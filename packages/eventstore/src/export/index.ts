@@ -1,0 +1,4 @@
+export * from './export-filter.js';
+export * from './parse-export-filter.js';
+export * from './export-line.js';
+export * from './export-events.js';

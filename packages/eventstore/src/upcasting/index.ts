@@ -1,0 +1,3 @@
+export * from './upcaster.js';
+export * from './upcasting-event-store.js';
+export * from './all-upcasters.js';

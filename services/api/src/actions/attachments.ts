@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AttachmentRecord,
+  attachmentRecord,
+  type AttachmentState,
+  decideDeleteAttachment,
+  decideExpireAttachment,
+  decideUploadFile,
+  streams,
+  uploadPathId,
+} from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+
+/** A file as the HTTP layer received it. */
+export interface ReceivedFile {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface UploadResult {
+  url: string;
+  uri: string;
+  filename: string;
+}
+
+/** The name as the uploader's system had it, without any directory part. */
+const baseName = (name: string): string => (name.split(/[\\/]/).pop() ?? '').trim();
+
+/**
+ * POST /user_uploads: stores the bytes first, then records the upload; a failed append leaves only
+ * unreferenced bytes behind, never an attachment without its file.
+ */
+export async function uploadFile(ctx: ServerContext, origin: Origin, ownerId: number, file: ReceivedFile): Promise<UploadResult> {
+  const attachment_id = await ctx.ids.next('attachment');
+  const name = baseName(file.name);
+  const path_id = uploadPathId(randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name);
+  const uploaded = decideUploadFile({
+    attachment_id,
+    owner_id: ownerId,
+    name,
+    path_id,
+    size: file.bytes.length,
+    content_type: file.contentType || 'application/octet-stream',
+    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    maxMib: ctx.config.maxUploadMib,
+  });
+  await ctx.uploads.put(path_id, file.bytes);
+  await ctx.bus.run(origin, async () => ({
+    appends: [{ stream: streams.attachment(attachment_id), expected: 'no_stream', events: [uploaded] }],
+    result: undefined,
+  }));
+  const url = `/user_uploads/${path_id}`;
+  return { url, uri: url, filename: uploaded.data.name };
+}
+
+/** The upload space in use by the whole organization, in bytes. */
+export async function uploadSpaceUsed(ctx: ServerContext): Promise<number> {
+  return (await ctx.models.uploadUsage.get(REALM_KEY))?.bytes ?? 0;
+}
+
+/** GET /attachments: the user's files, oldest first. */
+export async function listAttachments(ctx: ServerContext, userId: number): Promise<{ attachments: AttachmentRecord[]; upload_space_used: number }> {
+  const own = (await ctx.models.attachments.findMany('owner_id', userId)).sort((a, b) => a.id - b.id);
+  return { attachments: own.map(attachmentRecord), upload_space_used: await uploadSpaceUsed(ctx) };
+}
+
+/** Appends the deletion decided from the attachment as it stands, then removes the bytes. */
+async function deleteWith(ctx: ServerContext, origin: Origin, attachmentId: number, decide: (a: AttachmentState | undefined) => ReturnType<typeof decideExpireAttachment>): Promise<boolean> {
+  const stream = streams.attachment(attachmentId);
+  const gone = await ctx.bus.run(origin, async () => {
+    const events = decide(await ctx.models.attachments.get(attachmentId));
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: events[0]?.data.path_id ?? null };
+  });
+  if (gone !== null) await ctx.uploads.delete(gone);
+  return gone !== null;
+}
+
+/** DELETE /attachments/{attachment_id}: the owner deletes one of their files. */
+export async function deleteAttachment(ctx: ServerContext, origin: Origin, actorId: number, attachmentId: number): Promise<void> {
+  await deleteWith(ctx, origin, attachmentId, (a) => [decideDeleteAttachment(a, actorId)]);
+}
+
+/** The scheduled clean-up of a file no message links; answers whether it deleted anything. */
+export function expireAttachment(ctx: ServerContext, origin: Origin, attachmentId: number, reason: 'unclaimed' | 'orphaned'): Promise<boolean> {
+  return deleteWith(ctx, origin, attachmentId, (a) => decideExpireAttachment(a, reason));
+}

@@ -1,0 +1,32 @@
+import { badRequest, fileTooLarge } from '@chat/core';
+import type { FileUploadLimits, RouteCall } from '@chat/http';
+import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
+import type { Config } from '../config.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+
+/** What POST /user_uploads lets through while streaming: one file up to the configured size. */
+export const uploadLimits = (config: Config): FileUploadLimits => ({
+  maxBytes: config.maxUploadMib * 1024 * 1024,
+  tooLarge: () => fileTooLarge(config.maxUploadMib),
+});
+
+/** POST /user_uploads: one file, under any field name (clients use `filename`). */
+export async function uploadFileEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  const file = call.files[0];
+  if (!file) throw badRequest('You must specify a file to upload');
+  return { ...(await uploadFile(ctx, originOf(call), user.user_id, { name: file.name, contentType: file.contentType, bytes: file.bytes })) };
+}
+
+/** GET /attachments */
+export async function getAttachments(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  return { ...(await listAttachments(ctx, (await callerUser(ctx, call)).user_id)) };
+}
+
+/** DELETE /attachments/{attachment_id} */
+export async function deleteAttachmentEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  await deleteAttachment(ctx, originOf(call), user.user_id, Number(call.path.attachment_id));
+  return {};
+}

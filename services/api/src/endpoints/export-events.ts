@@ -1,0 +1,57 @@
+import { badRequest, ownerRequired, Role } from '@chat/core';
+import { type ExportFilter, ExportFilterError, exportEvents, ndjsonLine, parseExportFilter, type RawExportFilter } from '@chat/eventstore';
+import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
+import { once } from 'node:events';
+import type { ServerContext } from '../server-context.js';
+import { callerUser } from './call-context.js';
+
+/** A filter list as text: one value, or a JSON list of them (actor ids arrive as numbers). */
+function texts(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+function rawFilter(params: Record<string, unknown>): RawExportFilter {
+  const text = (name: string): string | undefined => (params[name] === undefined ? undefined : String(params[name]));
+  return {
+    from_position: text('from_position'),
+    to_position: text('to_position'),
+    since: text('since'),
+    until: text('until'),
+    stream: texts(params.stream),
+    category: texts(params.category),
+    type: texts(params.type),
+    actor: texts(params.actor),
+  };
+}
+
+function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<string>): ExportFilter {
+  try {
+    return parseExportFilter(rawFilter(params), knownTypes);
+  } catch (error) {
+    if (error instanceof ExportFilterError) throw badRequest(error.message, { var_name: error.parameter });
+    throw error;
+  }
+}
+
+/**
+ * GET /export/events: the log as NDJSON for organization owners, with the CLI export's filters and
+ * lines (packages/eventstore/src/export). Bounded by the log's head when it starts; written with
+ * back-pressure, and stopped when the client goes away.
+ */
+export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
+  if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
+  const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
+  const filter = parsedFilter(call.params, knownTypes);
+  const reader = call.params.original === true ? ctx.writtenLog : ctx.store;
+  const head = await reader.headPosition();
+  const { res } = call.raw;
+  res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+  const gone = once(res, 'close').catch(() => undefined);
+  for await (const event of exportEvents(reader, filter, head)) {
+    if (res.destroyed) break;
+    if (!res.write(ndjsonLine(event))) await Promise.race([once(res, 'drain'), gone]);
+  }
+  res.end();
+  return HANDLED;
+}

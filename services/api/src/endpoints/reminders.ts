@@ -1,0 +1,28 @@
+import type { RouteCall } from '@chat/http';
+import { reminderView } from '@chat/projections';
+import { deleteReminder, pendingReminders, scheduleReminder } from '../actions/reminders.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+
+/** POST /reminders */
+export async function createReminderEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  const reminder_id = await scheduleReminder(ctx, originOf(call), user, {
+    message_id: call.params.message_id as number,
+    scheduled_delivery_timestamp: call.params.scheduled_delivery_timestamp as number,
+    note: call.params.note as string | undefined,
+  });
+  return { reminder_id };
+}
+
+/** GET /reminders: the caller's reminders not sent yet, by delivery time. */
+export async function listRemindersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  return { reminders: (await pendingReminders(ctx, user.user_id)).map(reminderView) };
+}
+
+/** DELETE /reminders/{reminder_id} */
+export async function deleteReminderEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await deleteReminder(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.reminder_id));
+  return {};
+}

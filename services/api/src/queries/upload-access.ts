@@ -1,0 +1,15 @@
+import type { AttachmentState, UserState } from '@chat/core';
+import type { ServerContext } from '../server-context.js';
+import { ChannelQuery } from './channel-query.js';
+import { readableMessages } from './message-access.js';
+
+/**
+ * Who may fetch an uploaded file: its owner, and anyone who may read one of the messages linking it
+ * (received it, or reads the history of its channel), by the same rule as reading messages.
+ */
+export async function mayViewUpload(ctx: ServerContext, viewer: UserState, attachment: AttachmentState): Promise<boolean> {
+  if (attachment.owner_id === viewer.user_id) return true;
+  if (attachment.messages.length === 0) return false;
+  const q = await ChannelQuery.open(ctx, viewer);
+  return (await readableMessages(ctx, q, attachment.messages.map((m) => m.id))).length > 0;
+}

@@ -1,0 +1,16 @@
+import type { JobHandler, PeriodicTask } from './job-handler.js';
+import { idleQueueSweep } from './queue-sweep.js';
+import { inviteExpiryJob } from './invite-expiry-job.js';
+import { reminderJob } from './reminder-job.js';
+import { orphanedUploadJob, unclaimedUploadJob } from './upload-cleanup-jobs.js';
+
+/** Every kind of scheduled job the server runs, one line each. */
+export const jobHandlers: readonly JobHandler[] = [
+  reminderJob,
+  inviteExpiryJob,
+  unclaimedUploadJob,
+  orphanedUploadJob,
+];
+
+/** Housekeeping run on a fixed interval in every process. */
+export const periodicTasks: readonly PeriodicTask[] = [idleQueueSweep];

@@ -1,0 +1,38 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { isUploadPathId } from '@chat/core';
+import type { UploadStorage } from './upload-storage.js';
+
+/** Files under a root directory (DATA_DIR/uploads by default), at their path id. */
+export class LocalDiskUploadStorage implements UploadStorage {
+  constructor(private readonly root: string) {}
+
+  async put(pathId: string, bytes: Buffer): Promise<void> {
+    const file = this.fileOf(pathId);
+    await mkdir(dirname(file), { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file.
+    const partial = `${file}.partial`;
+    await writeFile(partial, bytes, { mode: 0o600 });
+    await rename(partial, file);
+  }
+
+  async get(pathId: string): Promise<Readable | null> {
+    const file = this.fileOf(pathId);
+    const found = await stat(file).catch(() => null);
+    return found?.isFile() ? createReadStream(file) : null;
+  }
+
+  async delete(pathId: string): Promise<void> {
+    const file = this.fileOf(pathId);
+    await rm(file, { force: true });
+    // The random directory held only this file.
+    await rmdir(dirname(file)).catch(() => undefined);
+  }
+
+  private fileOf(pathId: string): string {
+    if (!isUploadPathId(pathId)) throw new Error(`not an upload path id: ${pathId}`);
+    return join(this.root, pathId);
+  }
+}

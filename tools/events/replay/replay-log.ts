@@ -1,0 +1,56 @@
+import type { EventLogReader } from '@chat/eventstore';
+import { allProjections, openReadModels, type Projection, READ_MODELS_CHECKPOINT, type ReadModels } from '@chat/projections';
+import type { ReadStore } from '@chat/readstore';
+
+export interface ReplayProgress {
+  /** Events applied so far, over every call of `to`. */
+  events: number;
+  /** Position of the last event applied (0 before the first). */
+  position: number;
+  /** Time spent applying, in seconds, over every call of `to`. */
+  seconds: number;
+}
+
+/**
+ * The server's read-model projections over a store of their own, fed from a log: `to(position)`
+ * applies every event up to and including that position (the head when omitted), and can be called
+ * again to carry on. What a start-up rebuild does, without the follow-up subscription.
+ */
+export class LogReplay {
+  readonly models: ReadModels;
+  private readonly projections: Projection[];
+  private progress: ReplayProgress = { events: 0, position: 0, seconds: 0 };
+
+  constructor(
+    private readonly log: EventLogReader,
+    private readonly store: ReadStore,
+  ) {
+    this.models = openReadModels(store);
+    this.projections = allProjections(this.models);
+  }
+
+  get done(): ReplayProgress {
+    return { ...this.progress };
+  }
+
+  async to(upTo?: number, onEvent?: (progress: ReplayProgress) => void): Promise<ReplayProgress> {
+    const last = upTo ?? (await this.log.headPosition());
+    const started = performance.now();
+    let { events, position } = this.progress;
+    if (position < last) {
+      for await (const event of this.log.readAll({ fromPosition: position })) {
+        if (event.position > last) break;
+        for (const projection of this.projections) await projection.apply(event);
+        events += 1;
+        position = event.position;
+        if (onEvent && events % 1000 === 0) onEvent({ events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 });
+      }
+    }
+    this.progress = { events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 };
+    await this.store.checkpoints.set(READ_MODELS_CHECKPOINT, position);
+    return this.done;
+  }
+}
+
+/** Events per second, rounded; 0 when nothing was timed. */
+export const eventsPerSecond = (progress: ReplayProgress): number => (progress.seconds > 0 ? Math.round(progress.events / progress.seconds) : 0);

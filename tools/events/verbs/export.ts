@@ -1,0 +1,121 @@
+import { parseArgs } from 'node:util';
+import { type EventLogReader, EventSchemaRegistry, ExportFilterError, exportEvents, type ExportFilter, ndjsonLine, parseExportFilter } from '@chat/eventstore';
+import { exportProgress } from '../export/export-progress.js';
+import { followUntilStopped } from '../export/follow-until-stopped.js';
+import { ndjsonOutput } from '../export/ndjson-output.js';
+import { logOptions, openLogReader } from '../open-log.js';
+import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
+
+const options = {
+  ...logOptions,
+  out: { type: 'string' },
+  'from-position': { type: 'string' },
+  'to-position': { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  stream: { type: 'string', multiple: true },
+  category: { type: 'string', multiple: true },
+  type: { type: 'string', multiple: true },
+  actor: { type: 'string', multiple: true },
+  follow: { type: 'boolean' },
+  original: { type: 'boolean' },
+} as const;
+
+type Args = ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+
+function parse(argv: string[]): { args: Args; filter: ExportFilter } {
+  const { values: args } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  const knownTypes = new Set([...new EventSchemaRegistry().schemas.values()].map((schema) => schema.title));
+  const filter = parseExportFilter(
+    {
+      from_position: args['from-position'],
+      to_position: args['to-position'],
+      since: args.since,
+      until: args.until,
+      stream: args.stream,
+      category: args.category,
+      type: args.type,
+      actor: args.actor,
+    },
+    knownTypes,
+  );
+  return { args, filter };
+}
+
+/** The CLI's name for a filter parameter (from_position → --from-position). */
+const flag = (parameter: string): string => `--${parameter.replace('_', '-')}`;
+
+/**
+ * `export`: the log as NDJSON, one event per line (schemas/export/ExportLine.v1.json), the same lines
+ * as GET /api/v1/export/events. Reads the SQLite file read-only, so it can run beside the server.
+ */
+export const verb: Verb = {
+  name: 'export',
+  summary: 'Write the log (or a filtered part of it) as NDJSON, one event per line',
+  usage: `Output:
+  --out <file>              write to this file instead of stdout
+  --follow                  after the stored events, keep writing new ones as they are appended (Ctrl-C stops)
+  --original                keep each event's data as written (its stored version) instead of the current version
+
+Filters (all given must hold; a repeated option keeps events matching any of its values):
+  --from-position <n>       first log position (inclusive)
+  --to-position <n>         last log position (inclusive)
+  --since <time>            metadata.occurred_at at or after this ISO 8601 time (2025-01-31 or 2025-01-31T12:00:00Z)
+  --until <time>            metadata.occurred_at before this ISO 8601 time
+  --stream <name>           one stream, e.g. user-7 (repeatable)
+  --category <name>         a stream category, e.g. user, channel, realm (repeatable)
+  --type <EventType>        an event type, e.g. MessageSent (repeatable)
+  --actor <user id|server>  who caused it: a user id, or 'server' for the server's own events (repeatable)
+
+A progress bar is drawn on stderr when it is a terminal and the lines go elsewhere.
+Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the output written.`,
+
+  async run(argv: string[], io: CliIo): Promise<number> {
+    let parsed: ReturnType<typeof parse>;
+    try {
+      parsed = parse(argv);
+    } catch (error) {
+      const message = error instanceof ExportFilterError ? `${flag(error.parameter)}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      io.stderr.write(`export: ${message}\n`);
+      return EXIT_USAGE;
+    }
+    const { args, filter } = parsed;
+    let reader: EventLogReader;
+    try {
+      reader = openLogReader(args, io.env, { original: args.original });
+    } catch (error) {
+      io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_FAILURE;
+    }
+    const out = ndjsonOutput(io.stdout, args.out);
+    try {
+      const head = await reader.headPosition();
+      const first = filter.fromPosition ?? 1;
+      const progress = exportProgress(io.stderr, args.out === undefined, io.stdout, first, Math.min(filter.toPosition ?? head, head));
+      let lastScanned = first - 1;
+      let written = 0;
+      const scanned = (position: number): void => {
+        lastScanned = position;
+        progress.scanned(position);
+      };
+      try {
+        for await (const event of exportEvents(reader, filter, head, scanned)) {
+          await Promise.race([out.write(ndjsonLine(event)), out.failed]);
+          written += 1;
+        }
+      } finally {
+        progress.stop();
+      }
+      const done = filter.toPosition !== undefined && lastScanned >= filter.toPosition;
+      if (args.follow && !done) written += await followUntilStopped(reader, lastScanned, filter, out);
+      await out.end();
+      io.stderr.write(`export: ${written} events written\n`);
+      return EXIT_OK;
+    } catch (error) {
+      io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_FAILURE;
+    } finally {
+      await reader.close();
+    }
+  },
+};

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { readModelsDigest } from '@chat/projections';
+import { logOptions, openLogReader } from '../open-log.js';
+import { type Comparison, compareWithLive, describeComparison } from '../replay/compare-with-live.js';
+import type { LiveReadModels } from '../replay/live-read-models.js';
+import { LIVE_USAGE, liveOptions, openLiveSource } from '../replay/live-source.js';
+import { eventsPerSecond, LogReplay, type ReplayProgress } from '../replay/replay-log.js';
+import { openReplayTarget, type ReplayTarget, TARGET_USAGE, targetOptions } from '../replay/replay-target.js';
+import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
+
+const options = {
+  ...logOptions,
+  ...targetOptions,
+  ...liveOptions,
+  'up-to': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const PROGRESS_EVERY = 100_000;
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  const upTo = values['up-to'] === undefined ? undefined : Number(values['up-to']);
+  if (upTo !== undefined && !(Number.isSafeInteger(upTo) && upTo >= 0)) throw new Error(`--up-to must be a log position, not '${values['up-to']}'`);
+  return { ...values, upTo };
+}
+
+function summary(progress: ReplayProgress, into: string): string {
+  return `replayed ${progress.events} events up to position ${progress.position} in ${progress.seconds.toFixed(2)} s (${eventsPerSecond(progress)} events/s) into ${into}\n`;
+}
+
+/** The rebuilt models' digest, when the comparison computed it at the replay's final position. */
+const compared = (comparison: Comparison): string | undefined =>
+  comparison.equal ? comparison.digest : 'replayDigest' in comparison ? comparison.replayDigest : undefined;
+
+function report(progress: ReplayProgress, into: string, digest: string, comparison: Comparison | null): Record<string, unknown> {
+  return { ...progress, events_per_second: eventsPerSecond(progress), store: into, digest, comparison };
+}
+
+/**
+ * `replay`: rebuilds every read model from the log into a fresh store with the server's projections,
+ * reports the rate, and compares the canonical digest with the live read models when told where they are.
+ */
+export const verb: Verb = {
+  name: 'replay',
+  summary: 'Rebuild every read model from the log into a fresh store and compare its digest with the live models',
+  usage: `${TARGET_USAGE}
+
+${LIVE_USAGE}
+
+Otherwise:
+  --up-to <position>       stop at this log position (default: the head, or the live models' position)
+  --json                   print one JSON object instead of lines
+
+Exits 0 when the digests are equal (or nothing was compared), 1 when they differ: the output names the
+first read model and key that differ.`,
+
+  async run(argv: string[], io: CliIo): Promise<number> {
+    let args: ReturnType<typeof parse>;
+    try {
+      args = parse(argv);
+    } catch (error) {
+      io.stderr.write(`replay: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_USAGE;
+    }
+    const log = openLogReader(args, io.env);
+    let live: LiveReadModels | null = null;
+    let target: ReplayTarget | null = null;
+    try {
+      live = await openLiveSource(args, io.env);
+      target = await openReplayTarget(args, io.env);
+      const replay = new LogReplay(log, target.store);
+      const progress = (done: ReplayProgress) => {
+        if (!args.json && done.events % PROGRESS_EVERY === 0) io.stderr.write(`… ${done.events} events, position ${done.position}\n`);
+      };
+      const comparison = live ? await compareWithLive(replay, live) : null;
+      if (!live) await replay.to(args.upTo, progress);
+      const digest = (comparison && compared(comparison)) ?? (await readModelsDigest(replay.models)).digest;
+      if (args.json) io.stdout.write(`${JSON.stringify(report(replay.done, target.description, digest, comparison))}\n`);
+      else {
+        io.stdout.write(summary(replay.done, target.description));
+        io.stdout.write(`read models digest: ${digest}\n`);
+        if (live && comparison) io.stdout.write(describeComparison(comparison, live.source));
+      }
+      return comparison && !comparison.equal ? EXIT_FAILURE : EXIT_OK;
+    } finally {
+      await live?.close();
+      await target?.store.close();
+      await log.close();
+    }
+  },
+};
