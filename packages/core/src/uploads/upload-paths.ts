@@ -37,6 +37,8 @@ const LINK = /\shref="\/?user_uploads\/([^"?#]+)"/g;
  * inside code spans or blocks (which render no anchor) do not count, as in the public server.
  */
 export function uploadPathsIn(renderedHtml: string): string[] {
+  // Nearly every message links no file: one substring search settles those.
+  if (!renderedHtml.includes('user_uploads/')) return [];
   const found = new Set<string>();
   for (const match of renderedHtml.matchAll(LINK)) {
     let path = match[1].replace(/&amp;/g, '&');

@@ -13,6 +13,8 @@ import {
   type TopicSummary,
   type UserMessageRow,
 } from '../../messages/message-store.js';
+import { CompactMessages } from './compact-messages.js';
+import { HolderLists } from './holder-lists.js';
 import { allMatching, readWindow } from './message-window.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
@@ -24,20 +26,16 @@ import { SortedIds } from './sorted-ids.js';
  */
 export class MemoryMessageStore implements MessageStore {
   private readonly messages = new Map<number, StoredMessage>();
-  private readonly holderIds = new Map<number, SortedIds>();
+  private readonly holderIds = new HolderLists();
+  private readonly compact = new CompactMessages();
   private readonly users = new Map<number, SortedIds>();
   private readonly recipients = new RecipientIndex();
 
   async insert(message: MessageState, rows: readonly UserMessageRow[], _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;
-    const stored = { ...message, recipient_id: this.recipients.add(message) };
-    this.messages.set(message.id, stored);
-    const holders = new SortedIds(false, Math.max(1, rows.length));
-    for (const row of rows) {
-      this.rowsOf(row.user_id).add(message.id, row.flags);
-      holders.add(row.user_id);
-    }
-    this.holderIds.set(message.id, holders);
+    this.messages.set(message.id, this.compact.stored(message, this.recipients.add(message)));
+    for (const row of rows) this.rowsOf(row.user_id).add(message.id, row.flags);
+    this.holderIds.set(message.id, rows.map((row) => row.user_id));
   }
 
   async replace(message: MessageState, _position: number): Promise<void> {
@@ -48,7 +46,7 @@ export class MemoryMessageStore implements MessageStore {
       this.recipients.remove(old, (id) => this.topicOf(id));
       recipient_id = this.recipients.add(message);
     }
-    this.messages.set(message.id, { ...message, recipient_id });
+    this.messages.set(message.id, this.compact.stored(message, recipient_id));
   }
 
   async remove(ids: readonly number[], _position: number): Promise<void> {
@@ -56,7 +54,7 @@ export class MemoryMessageStore implements MessageStore {
       const message = this.messages.get(id);
       if (!message) continue;
       this.recipients.remove(message, (id) => this.topicOf(id));
-      for (const userId of this.holderIds.get(id)?.toArray() ?? []) this.users.get(userId)?.remove(id);
+      for (const userId of this.holderIds.get(id)) this.users.get(userId)?.remove(id);
       this.holderIds.delete(id);
       this.messages.delete(id);
     }
@@ -81,19 +79,15 @@ export class MemoryMessageStore implements MessageStore {
 
   async addRows(userId: number, rows: readonly { message_id: number; flags: number }[], _position: number): Promise<void> {
     for (const row of rows) {
-      const holders = this.holderIds.get(row.message_id);
-      if (!holders) continue;
+      if (!this.holderIds.has(row.message_id)) continue;
       this.rowsOf(userId).add(row.message_id, row.flags);
-      holders.add(userId);
+      this.holderIds.add(row.message_id, userId);
     }
   }
 
   async removeRows(messageId: number, userIds: readonly number[], _position: number): Promise<void> {
-    const holders = this.holderIds.get(messageId);
-    for (const userId of userIds) {
-      this.users.get(userId)?.remove(messageId);
-      holders?.remove(userId);
-    }
+    for (const userId of userIds) this.users.get(userId)?.remove(messageId);
+    this.holderIds.remove(messageId, userIds);
   }
 
   async get(id: number): Promise<StoredMessage | undefined> {
@@ -121,7 +115,7 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async holders(messageId: number): Promise<number[]> {
-    return this.holderIds.get(messageId)?.toArray() ?? [];
+    return this.holderIds.get(messageId);
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
@@ -180,7 +174,7 @@ export class MemoryMessageStore implements MessageStore {
     for (const id of [...this.messages.keys()].sort((a, b) => a - b)) {
       const message = this.messages.get(id);
       if (!message) continue;
-      const holders = this.holderIds.get(id)?.toArray() ?? [];
+      const holders = this.holderIds.get(id);
       yield { message, rows: holders.map((user_id) => ({ user_id, flags: this.users.get(user_id)?.byteOf(id) ?? 0 })) };
     }
   }
@@ -190,6 +184,7 @@ export class MemoryMessageStore implements MessageStore {
     this.holderIds.clear();
     this.users.clear();
     this.recipients.clear();
+    this.compact.clear();
   }
 
   private rowsOf(userId: number): SortedIds {

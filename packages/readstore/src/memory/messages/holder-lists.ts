@@ -1,0 +1,90 @@
+/**
+ * Who holds each message: its users' ids, ascending, packed in one growable Int32Array instead of an
+ * array object per message (an object and its buffer cost hundreds of bytes; a million messages of
+ * thirty holders each fit in about 130 MB here). A span is `[length, id…]` at an offset. A list that
+ * changes is written again at the end; the space it left is reclaimed when it exceeds the live part.
+ */
+export class HolderLists {
+  private pool = new Int32Array(1 << 16);
+  private used = 0;
+  private wasted = 0;
+  private readonly offsets = new Map<number, number>();
+
+  has(messageId: number): boolean {
+    return this.offsets.has(messageId);
+  }
+
+  /** The holders of a message, ascending (empty for an unknown message). */
+  get(messageId: number): number[] {
+    const at = this.offsets.get(messageId);
+    if (at === undefined) return [];
+    return Array.from(this.pool.subarray(at + 1, at + 1 + this.pool[at]));
+  }
+
+  /** Replaces the message's holders with these ids (in any order, distinct). */
+  set(messageId: number, userIds: ArrayLike<number>): void {
+    const sorted = Int32Array.from(userIds).sort();
+    this.release(messageId);
+    this.reserve(sorted.length + 1);
+    const at = this.used;
+    this.pool[at] = sorted.length;
+    this.pool.set(sorted, at + 1);
+    this.used += sorted.length + 1;
+    this.offsets.set(messageId, at);
+  }
+
+  add(messageId: number, userId: number): void {
+    const holders = this.get(messageId);
+    if (!this.offsets.has(messageId) || holders.includes(userId)) return;
+    holders.push(userId);
+    this.set(messageId, holders);
+  }
+
+  remove(messageId: number, userIds: readonly number[]): void {
+    if (!this.offsets.has(messageId)) return;
+    const gone = new Set(userIds);
+    this.set(messageId, this.get(messageId).filter((userId) => !gone.has(userId)));
+  }
+
+  delete(messageId: number): void {
+    this.release(messageId);
+    this.offsets.delete(messageId);
+  }
+
+  clear(): void {
+    this.offsets.clear();
+    this.pool = new Int32Array(1 << 16);
+    this.used = 0;
+    this.wasted = 0;
+  }
+
+  private release(messageId: number): void {
+    const at = this.offsets.get(messageId);
+    if (at !== undefined) this.wasted += this.pool[at] + 1;
+  }
+
+  private reserve(size: number): void {
+    if (this.used + size <= this.pool.length) return;
+    if (this.wasted > this.used / 2) this.compact();
+    if (this.used + size <= this.pool.length) return;
+    let capacity = this.pool.length * 2;
+    while (capacity < this.used + size) capacity *= 2;
+    const grown = new Int32Array(capacity);
+    grown.set(this.pool.subarray(0, this.used));
+    this.pool = grown;
+  }
+
+  /** Writes the live spans again, in place and in order, dropping the space of replaced ones. */
+  private compact(): void {
+    const spans = [...this.offsets].sort((a, b) => a[1] - b[1]);
+    let to = 0;
+    for (const [messageId, from] of spans) {
+      const size = this.pool[from] + 1;
+      this.pool.copyWithin(to, from, from + size);
+      this.offsets.set(messageId, to);
+      to += size;
+    }
+    this.used = to;
+    this.wasted = 0;
+  }
+}
