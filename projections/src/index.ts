@@ -30,6 +30,8 @@ import { attachmentJobsProjection } from './scheduled-jobs/attachment-jobs.js';
 import { remindersProjection } from './reminders/reminders-projection.js';
 import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
+import { pushUsersProjection } from './push-devices/push-users-projection.js';
+import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -50,6 +52,8 @@ export const allProjections = (models: ReadModels): Projection[] => [
   remindersProjection(models),
   reminderJobsProjection(models),
   inviteExpiryJobsProjection(models),
+  pushUsersProjection(models),
+  messagePushJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -59,6 +63,10 @@ export { reminderView } from './client-events/reminders-fanout.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';
+export { MESSAGE_PUSH_JOB, messagePushJobKey } from './scheduled-jobs/message-push-jobs.js';
+export type { PushUsers } from './push-devices/push-users.js';
 export type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 export { OrganizationVersion } from './organization-version.js';
 export * from './digest/read-model-digest.js';
+export * from './digest/canonical-json.js';
+export * from './digest/read-model-snapshot.js';

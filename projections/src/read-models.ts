@@ -3,6 +3,7 @@ import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstor
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { ReminderState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
+import type { PushUsers } from './push-devices/push-users.js';
 
 export interface RealmState {
   name: string;
@@ -47,6 +48,8 @@ export interface ReadModels {
   reminders: DocumentCollection<ReminderState>;
   /** Users' push registrations (legacy tokens and encrypted registrations), keyed per user and device. */
   pushDevices: DocumentCollection<PushDeviceState>;
+  /** The users with a push device, ascending, under REALM_KEY (see projections/src/push-devices/push-users.ts). */
+  pushUsers: DocumentCollection<PushUsers>;
   /** Uploaded files by attachment id, found by path id, owner, and the log position that last changed them. */
   attachments: DocumentCollection<AttachmentState>;
   /** Per message id, the uploads it links (see projections/src/attachments). */
@@ -74,6 +77,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
     reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
     pushDevices: store.collection<PushDeviceState>({ name: 'push_devices', fields: ['user_id'] }),
+    pushUsers: store.collection<PushUsers>({ name: 'push_users' }),
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),
     attachmentLinks: store.collection<MessageUploadLinks>({ name: 'attachment_links' }),
     uploadUsage: store.collection<UploadUsage>({ name: 'upload_usage' }),

@@ -15,6 +15,13 @@ describe('push without a push service (CHAT_PUSH_BOUNCER_URL unset)', function (
   });
   after(() => server.stop());
 
+  it('tells clients that push notifications are off: server_settings and the register realm section', async function () {
+    const settings = await server.anonymous.get('/server_settings');
+    expect(settings.body.push_notifications_enabled).to.equal(false);
+    const registered = await alice.post('/register', { fetch_event_types: JSON.stringify(['realm']) });
+    expect(registered.body.realm_push_notifications_enabled).to.equal(false);
+  });
+
   it('refuses POST /mobile_push/register with PUSH_SERVICE_NOT_CONFIGURED (400), recording nothing', async function () {
     const keys = await newDeviceKeys();
     await expectNothingRecorded(server, () => registerDevice(alice, registration(keys)), (res) =>

@@ -24,6 +24,15 @@ describe('POST /mobile_push/register: encrypted push devices', function () {
     bouncer.answer = { kind: 'success' };
   });
 
+  it('tells clients that push notifications are on: server_settings and the register realm section', async function () {
+    const settings = await server.anonymous.get('/server_settings');
+    expectSuccess(settings);
+    expect(settings.body.push_notifications_enabled).to.equal(true);
+    const registered = await alice.post('/register', { fetch_event_types: JSON.stringify(['realm']) });
+    expectSuccess(registered);
+    expect(registered.body.realm_push_notifications_enabled).to.equal(true);
+  });
+
   it('refuses each malformed field, naming it, without asking the bouncer or recording anything', async function () {
     const refusals: [Record<string, unknown>, string][] = [
       [{ push_public_key: 'not base64!' }, "Invalid 'push_public_key': must be RFC 4648 standard base64"],

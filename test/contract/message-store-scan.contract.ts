@@ -40,6 +40,18 @@ export function messageScanContract(current: () => MessageStore): void {
       ]);
     });
 
+    it('never changes what it yielded: digests hash a scan after the store has moved on', async function () {
+      const store = current();
+      await seedWorld(store);
+      const taken = await scanned(store);
+      const copy = structuredClone(taken);
+      await store.setFlags(ADA, [10], FlagBit.starred, true, 2000);
+      await store.removeRows(10, [BOB], 2001);
+      await store.replace(channelMessage(20, RANDOM, 'Moved', { content: 'Release is out' }), 2002);
+      await store.remove([30], 2003);
+      expect(taken).to.deep.equal(copy);
+    });
+
     it('lists nothing when empty', async function () {
       expect(await scanned(current())).to.deep.equal([]);
     });

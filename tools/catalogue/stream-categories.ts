@@ -59,6 +59,8 @@ export const STREAM_OF_TYPE: Readonly<Record<string, string>> = {
   ReminderDeleted: 'reminder-<reminder_id>',
   AttachmentUploaded: 'attachment-<attachment_id>',
   AttachmentDeleted: 'attachment-<attachment_id>',
+  MessagePushesSent: 'messagepush-<message_id>',
+  MessagePushFailed: 'messagepush-<message_id>',
 };
 
 export const streamOfType = (type: string): string | undefined => STREAM_OF_TYPE[type];

@@ -86,3 +86,7 @@ export * from './push/push-device-state.js';
 export * from './push/push-errors.js';
 export * from './push/push-token-rules.js';
 export * from './push/push-devices.js';
+export * from './push/message-push-rules.js';
+export * from './push/push-candidates.js';
+export * from './push/message-push-progress.js';
+export * from './push/message-push-payload.js';

@@ -13,6 +13,8 @@ export const streams = {
   invite: (inviteId: number): string => `invite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
+  /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
+  messagePush: (messageId: number): string => `messagepush-${messageId}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReadModels } from '../read-models.js';
-
-/** A read model by the name `ReadModels` gives it (`users`, `messages`, …). */
-export type ReadModelName = keyof ReadModels;
+import { canonicalJson, compareKeys, type ReadModelName } from './canonical-json.js';
+import { type ModelSnapshot, type ReadModelsSnapshot, snapshotModel, snapshotReadModels } from './read-model-snapshot.js';
 
 export interface ModelDigest {
   /** Documents (messages, for the messages model). */
@@ -27,48 +26,25 @@ export interface KeyDifference {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/**
- * JSON with object keys sorted at every depth: one document, one text, however it was built or stored.
- * As JSON.stringify otherwise: undefined members are left out, undefined array items become null.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const fields = value as Record<string, unknown>;
-  const members: string[] = [];
-  for (const key of Object.keys(fields).sort()) {
-    if (fields[key] !== undefined) members.push(`${JSON.stringify(key)}:${canonicalJson(fields[key])}`);
-  }
-  return `{${members.join(',')}}`;
-}
+/** How many keys are hashed between two turns of the event loop, so a digest never holds the process long. */
+const SLICE = 2000;
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const INTEGER = /^-?\d+$/;
-
-/** Keys in canonical order: numerically when both are integers, else by code unit. */
-export function compareKeys(a: string, b: string): number {
-  if (INTEGER.test(a) && INTEGER.test(b)) return Number(a) - Number(b);
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The model names in the order `ReadModels` declares them: "first" in a difference follows it. */
-export const readModelNames = (models: ReadModels): ReadModelName[] => Object.keys(models) as ReadModelName[];
-
-export function isReadModelName(models: ReadModels, name: string): name is ReadModelName {
-  return Object.hasOwn(models, name);
-}
-
-/** Each document's digest under its key; a message is keyed by its id and digested with its users' rows. */
-export async function keyDigests(models: ReadModels, name: ReadModelName): Promise<Map<string, string>> {
+/** Each key's digest in a model's snapshot; a message is keyed by its id and digested with its users' rows. */
+export async function snapshotKeyDigests(snapshot: ModelSnapshot): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
-  const model = models[name];
-  if ('scan' in model) {
-    for await (const { message, rows } of model.scan()) {
+  if (snapshot.kind === 'messages') {
+    for (const [index, { message, rows }] of snapshot.messages.entries()) {
+      if (index > 0 && index % SLICE === 0) await nextTurn();
       // Rows written compactly (`user:flags`, ascending by user): millions of them dominate the cost.
       digests.set(String(message.id), sha256(`${canonicalJson(message)}\n${rows.map((row) => `${row.user_id}:${row.flags}`).join(',')}`));
     }
     return digests;
   }
-  for (const [key, doc] of await model.entries()) digests.set(key, sha256(canonicalJson(doc)));
+  for (const [index, [key, json]] of snapshot.entries.entries()) {
+    if (index > 0 && index % SLICE === 0) await nextTurn();
+    digests.set(key, sha256(json));
+  }
   return digests;
 }
 
@@ -79,12 +55,22 @@ export function modelDigest(digests: ReadonlyMap<string, string>): ModelDigest {
   return { count: digests.size, digest: hash.digest('hex') };
 }
 
-/** Every model's digest and their combination. Read it where no event is applied meanwhile. */
-export async function readModelsDigest(models: ReadModels): Promise<ReadModelsDigest> {
+/** Every model's digest and their combination, from snapshots taken at one position. */
+export async function snapshotDigest(snapshot: ReadModelsSnapshot): Promise<ReadModelsDigest> {
   const byModel: Record<string, ModelDigest> = {};
-  for (const name of readModelNames(models)) byModel[name] = modelDigest(await keyDigests(models, name));
+  for (const [name, model] of snapshot) byModel[name] = modelDigest(await snapshotKeyDigests(model));
   const combined = Object.entries(byModel).map(([name, model]) => `${name}\t${model.digest}\n`);
   return { digest: sha256(combined.join('')), models: byModel };
+}
+
+/** Each document's digest under its key, read from the models now. */
+export async function keyDigests(models: ReadModels, name: ReadModelName): Promise<Map<string, string>> {
+  return snapshotKeyDigests(await snapshotModel(models, name));
+}
+
+/** Every model's digest and their combination. Read it where no event is applied meanwhile. */
+export async function readModelsDigest(models: ReadModels): Promise<ReadModelsDigest> {
+  return snapshotDigest(await snapshotReadModels(models));
 }
 
 /** The first key, in canonical order, whose digest differs between the two listings of one model. */

@@ -30,6 +30,7 @@ import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
+import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 
 export interface Overrides {
   clock?: Clock;
@@ -92,6 +93,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     push: pushSetup(config, loadServerSecret(config.dataDir)),
     scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
+    uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
   };
   return ctx;
 }

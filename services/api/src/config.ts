@@ -33,6 +33,8 @@ export interface Config {
   pushBouncerUrl: string | null;
   /** CHAT_PUSH_BOUNCER_TIMEOUT_MS: how long a request to the bouncer may take before it counts as unreachable (10 s). */
   pushBouncerTimeoutMs: number;
+  /** CHAT_PUSH_DELAY_MS: how long after a message is sent its pushes are decided and sent (0: at the next scheduler tick). */
+  pushDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     unclaimedUploadDays: integer('CHAT_UNCLAIMED_UPLOAD_DAYS', env.CHAT_UNCLAIMED_UPLOAD_DAYS, 21, 1, 3650),
     pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
+    pushDelayMs: integer('CHAT_PUSH_DELAY_MS', env.CHAT_PUSH_DELAY_MS, 0, 0, 3_600_000),
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
 }

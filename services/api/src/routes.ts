@@ -57,7 +57,7 @@ import {
   removeFcmTokenEndpoint,
   testPushEndpoint,
 } from './endpoints/push-devices.js';
-import { deleteAttachmentEndpoint, getAttachments, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
+import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
@@ -157,6 +157,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),
     { ...route('POST', '/user_uploads', 'required', 'user-upload', uploadFileEndpoint), upload: uploadLimits(ctx.config) },
     route('GET', '/attachments', 'required', 'empty', getAttachments),
+    route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
   ];
 }

@@ -12,6 +12,7 @@ import type { Passwords } from './secrets/passwords.js';
 import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Scheduler } from './scheduler/scheduler.js';
+import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
 /** Everything actions and views depend on, wired once at start-up (see compose.ts). */
@@ -41,4 +42,6 @@ export interface ServerContext {
   scheduler: Scheduler;
   /** Where uploaded files' bytes are kept (DATA_DIR/uploads by default). */
   uploads: UploadStorage;
+  /** Signs and checks the short-lived download links of GET /user_uploads/{realm_id_str}/{filename}. */
+  uploadUrls: TemporaryUploadUrls;
 }

@@ -47,9 +47,10 @@ describe('reminders: delivery', function () {
       `You requested a reminder for #**design>lunch@${messageId}**.\n\nNote:\n> book a table\n\n` +
         `@_**Bob|${(await bob.get('/users/me')).body.user_id}** [said](${server.ctx.config.externalUrl}/#narrow/channel/` +
         `${(await server.ctx.models.channels.findOne('name_key', 'design'))?.channel_id}-design/topic/lunch/near/${messageId}):\n` +
-        '> Pizza at **noon**?',
+        '```quote\nPizza at **noon**?\n```',
     );
     expect(sent.rendered_content).to.contain('class="message-link"').and.contain(`/near/${messageId}`);
+    expect(sent.rendered_content).to.contain('<blockquote>\n<p>Pizza at <strong>noon</strong>?</p>\n</blockquote>');
     expect(loggedData(server, 'ReminderDelivered')).to.deep.equal([{ reminder_id: reminderId, creator_id: aliceId, delivered_message_id: sent.message_id }]);
     const events = await drain(queue);
     expect(ofType(events, 'message').map((event) => objectField(event, 'message').id)).to.deep.equal([sent.message_id]);
@@ -65,7 +66,7 @@ describe('reminders: delivery', function () {
     await scheduleReminder(alice, dm, secondsFromNow(server, 60));
     await advanceAndRun(server, 60_000);
     const [sent] = await botMessages(server);
-    expect(sent.content).to.match(/^You requested a reminder for the following direct message\.\n\n@_\*\*Bob\|\d+\*\* \[said\]\(http.*\/#narrow\/dm\/\d+-Bob\/near\/\d+\):\n> see you at 5$/);
+    expect(sent.content).to.match(/^You requested a reminder for the following direct message\.\n\n@_\*\*Bob\|\d+\*\* \[said\]\(http.*\/#narrow\/dm\/\d+-Bob\/near\/\d+\):\n```quote\nsee you at 5\n```$/);
   });
 
   it('is delivered exactly once after a restart', async function () {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { canonicalJson, compareKeys, firstDifferingKey, modelDigest, openReadModels, readModelsDigest } from '@chat/projections';
+import { FlagBit } from '@chat/core';
+import { canonicalJson, compareKeys, firstDifferingKey, modelDigest, openReadModels, readModelsDigest, snapshotDigest, snapshotReadModels } from '@chat/projections';
 import { MemoryReadStore } from '@chat/readstore';
+import { ADA, BOB, channelMessage, GENERAL, rows } from '../../contract/message-store-fixtures.js';
 
 describe('read-model digest', function () {
   it('writes one canonical JSON text whatever the order of object keys, as JSON.stringify would otherwise', function () {
@@ -42,5 +44,22 @@ describe('read-model digest', function () {
     const third = await readModelsDigest(two);
     expect(third.digest).to.not.equal(first.digest);
     expect(third.models.users).to.deep.equal(first.models.users);
+  });
+
+  it('hashes a snapshot as the models stood when it was taken, whatever is written while it is hashed', async function () {
+    const models = openReadModels(new MemoryReadStore());
+    const words = { user_id: 1, alert_words: ['a'] };
+    await models.alertWords.put(1, words, 1);
+    await models.messages.insert(channelMessage(10, GENERAL, 'Alpha'), rows([ADA, FlagBit.read], [BOB, 0]), 2);
+    const before = await readModelsDigest(models);
+    const snapshot = await snapshotReadModels(models);
+    // Later events: a document changed in place, flags, an edit, a new message and a new document.
+    words.alert_words.push('b');
+    await models.messages.setFlags(BOB, [10], FlagBit.starred, true, 3);
+    await models.messages.replace(channelMessage(10, GENERAL, 'Alpha', { content: 'edited' }), 4);
+    await models.messages.insert(channelMessage(11, GENERAL, 'Alpha'), rows([ADA, 0]), 5);
+    await models.alertWords.put(2, { user_id: 2, alert_words: ['c'] }, 6);
+    expect(await snapshotDigest(snapshot)).to.deep.equal(before);
+    expect((await readModelsDigest(models)).models.messages.count).to.equal(2);
   });
 });

@@ -4,6 +4,7 @@ import {
   decideDeliverReminder,
   decideScheduleReminder,
   foldReminder,
+  quoteFence,
   type ReminderScheduled,
   type ReminderState,
   type RemindedMessage,
@@ -45,15 +46,22 @@ describe('reminders: deciders', function () {
       expect(event.data).to.deep.include({ reminder_id: 5, creator_id: 3, message_id: 42, deliver_at: NOW + 60_000, note: 'buy cheese \nand wine' });
       expect(event.data.content).to.equal(
         'You requested a reminder for #**design>lunch@42**.\n\nNote:\n> buy cheese \n> and wine\n\n' +
-          `@_**Bob|4** [said](${message.near_url}):\n> Pizza?\n> at noon`,
+          `@_**Bob|4** [said](${message.near_url}):\n` +
+          '```quote\nPizza?\nat noon\n```',
       );
       expect(event.data.rendered_content).to.equal(`<p>${event.data.content}</p>`);
     });
 
     it('names a direct message without linking a place, and leaves out an empty note', function () {
       const [event] = schedule({ message: { ...message, place: null, content: 'hi' }, note: '   ' });
-      expect(event.data.content).to.equal(`You requested a reminder for the following direct message.\n\n@_**Bob|4** [said](${message.near_url}):\n> hi`);
+      expect(event.data.content).to.equal(`You requested a reminder for the following direct message.\n\n@_**Bob|4** [said](${message.near_url}):\n` + '```quote\nhi\n```');
       expect(event.data.note).to.equal('');
+    });
+
+    it('quotes a message holding code fences with a longer fence, so none of them ends the quote', function () {
+      expect(quoteFence('see:\n```js\nx()\n```')).to.equal('````quote\nsee:\n```js\nx()\n```\n````');
+      expect(quoteFence('  `````\ncode')).to.equal('``````quote\n  `````\ncode\n``````');
+      expect(quoteFence('inline ```not a fence```')).to.equal('```quote\ninline ```not a fence```\n```');
     });
 
     it('refuses a time now or past, a time out of range, and a note over 1000 characters', function () {

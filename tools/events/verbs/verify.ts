@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hashedSqliteRows } from '@chat/eventstore';
 import { logOptions, sqliteLogFile } from '../open-log.js';
 import { type LogSeal, parseSeal, readServerSecret, sealHead, sealIsGenuine } from '../verify/log-seal.js';
-import { sqliteRows } from '../verify/sqlite-rows.js';
 import { type ChainVerdict, verifyChain } from '../verify/verify-chain.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
 
@@ -57,7 +57,7 @@ The server secret is CHAT_SERVER_SECRET, else <data dir>/server-secret. Exits 0 
       return EXIT_FAILURE;
     }
     let hashAtSeal: string | undefined;
-    const verdict = verifyChain(sqliteRows(sqliteLogFile(dataDir)), (row) => {
+    const verdict = verifyChain(hashedSqliteRows(sqliteLogFile(dataDir)), (row) => {
       if (row.position === seal?.position) hashAtSeal = row.hash;
     });
     if (!verdict.ok) {

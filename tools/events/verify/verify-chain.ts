@@ -1,7 +1,6 @@
-import { type ChainedRow, chainHash, GENESIS_HASH } from '@chat/eventstore';
+import { chainHash, GENESIS_HASH, type HashedRow } from '@chat/eventstore';
 
-/** A row of the SQLite log as stored: the chained columns and the hash. */
-export type HashedRow = ChainedRow & { hash: string };
+export type { HashedRow };
 
 /** The last row of a log that verified. */
 export interface ChainHead {

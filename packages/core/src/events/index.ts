@@ -13,6 +13,7 @@ import type { InviteEvent } from './invite-events.js';
 import type { InviteExpiryEvent } from './invite-expiry-events.js';
 import type { ReminderEvent } from './reminder-events.js';
 import type { PushDeviceEvent } from './push-device-events.js';
+import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 
@@ -31,11 +32,12 @@ export type * from './invite-events.js';
 export type * from './invite-expiry-events.js';
 export type * from './reminder-events.js';
 export type * from './push-device-events.js';
+export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -73,11 +73,11 @@ export function legacyTestTargets(tokens: readonly PushTokenState[], namedDigest
 /** An active registration: the bouncer gave it an id. */
 export type ActivePushDevice = E2eePushDeviceState & { status: 'active'; bouncer_device_id: string };
 
-const isActive = (device: E2eePushDeviceState): device is ActivePushDevice => device.status === 'active' && device.bouncer_device_id !== null;
+export const isActivePushDevice = (device: E2eePushDeviceState): device is ActivePushDevice => device.status === 'active' && device.bouncer_device_id !== null;
 
 /** The E2EE test push's targets: the user's active registrations, or only the one push account named. */
 export function e2eeTestTargets(devices: readonly E2eePushDeviceState[], pushAccountId: number | null): ActivePushDevice[] {
-  const targets = devices.filter(isActive).filter((device) => pushAccountId === null || device.push_account_id === pushAccountId);
+  const targets = devices.filter(isActivePushDevice).filter((device) => pushAccountId === null || device.push_account_id === pushAccountId);
   if (targets.length === 0) throw pushErrors.noActiveDevice();
   return targets;
 }

@@ -13,8 +13,19 @@ export interface RemindedMessage {
 const quoted = (text: string): string => text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
 
 /**
+ * A ```quote fence around a message, as clients quote one: longer than any backtick fence starting a
+ * line of the text, so no fence inside ends the quote early (the public server picks it the same way).
+ */
+export function quoteFence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/^ {0,3}(`{3,})/gm)].map((match) => match[1].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}quote\n${text}\n${fence}`;
+}
+
+/**
  * The notification bot's text: a link to the message (channel messages only: a direct conversation has
- * no public place to name), the note quoted, and the message quoted under a silent mention of its sender.
+ * no public place to name), the note quoted, and the message in a ```quote fence under a silent mention of its
+ * sender.
  */
 export function reminderContent(message: RemindedMessage, note: string): string {
   const parts = [
@@ -23,6 +34,6 @@ export function reminderContent(message: RemindedMessage, note: string): string 
       : 'You requested a reminder for the following direct message.',
   ];
   if (note !== '') parts.push(`Note:\n${quoted(note)}`);
-  parts.push(`@_**${message.sender.full_name}|${message.sender.user_id}** [said](${message.near_url}):\n${quoted(message.content)}`);
+  parts.push(`@_**${message.sender.full_name}|${message.sender.user_id}** [said](${message.near_url}):\n${quoteFence(message.content)}`);
   return parts.join('\n\n');
 }

@@ -3,16 +3,18 @@ import { channelLinksPlugin } from './channel-link-rule.js';
 import { emojiPlugin } from './emoji-rule.js';
 import { collectMentionFacts } from './mention-facts.js';
 import { mentionsPlugin } from './mention-rule.js';
+import { quoteFencePlugin } from './quote-fence-rule.js';
 import type { MessageEnv } from './message-env.js';
 import type { RenderedMessage, RenderWorld } from './render-world.js';
 import { safeLinksPlugin } from './safe-links.js';
 
 /**
  * The message renderer: CommonMark with tables and strikethrough, bare URLs linked, single line
- * breaks kept, raw HTML escaped (html: false), plus mentions, channel links and emoji.
+ * breaks kept, raw HTML escaped (html: false), plus mentions, channel links, emoji and ```quote fences.
  */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false })
   .use(safeLinksPlugin)
+  .use(quoteFencePlugin)
   .use(mentionsPlugin)
   .use(channelLinksPlugin)
   .use(emojiPlugin);

@@ -128,7 +128,10 @@ export interface MessageStore {
   directRecipientId(userIds: readonly number[]): Promise<number | undefined>;
   /** The newest message id in the user's history, or -1 when it is empty. */
   maxId(userId: number): Promise<number>;
-  /** Every message with its rows, ascending by id (digests and exports of the whole model). */
+  /**
+   * Every message with its rows, ascending by id (digests and exports of the whole model). What it yields
+   * is never changed by later writes, so a digest can hash a scan taken at one position afterwards.
+   */
   scan(): AsyncIterable<MessageSnapshot>;
   clear(): Promise<void>;
 }

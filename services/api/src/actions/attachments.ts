@@ -9,9 +9,10 @@ import {
   streams,
   uploadPathId,
 } from '@chat/core';
+import type { ExpectedRevision } from '@chat/eventstore';
 import { REALM_KEY } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { streamHistory } from '../commands/stream-history.js';
 import type { ServerContext } from '../server-context.js';
 
 /** A file as the HTTP layer received it. */
@@ -68,12 +69,23 @@ export async function listAttachments(ctx: ServerContext, userId: number): Promi
   return { attachments: own.map(attachmentRecord), upload_space_used: await uploadSpaceUsed(ctx) };
 }
 
+/**
+ * The attachment unless its own stream records its deletion, with the revision read: the read model
+ * (which holds the links) may lag the log, in another process or under a racing request, and a
+ * deletion decided from it alone would be recorded twice.
+ */
+async function attachmentFromLog(ctx: ServerContext, attachmentId: number): Promise<{ attachment: AttachmentState | undefined; expected: ExpectedRevision }> {
+  const { events, expected } = await streamHistory(ctx.store, streams.attachment(attachmentId), ['AttachmentDeleted']);
+  return { attachment: events.length > 0 ? undefined : await ctx.models.attachments.get(attachmentId), expected };
+}
+
 /** Appends the deletion decided from the attachment as it stands, then removes the bytes. */
 async function deleteWith(ctx: ServerContext, origin: Origin, attachmentId: number, decide: (a: AttachmentState | undefined) => ReturnType<typeof decideExpireAttachment>): Promise<boolean> {
   const stream = streams.attachment(attachmentId);
   const gone = await ctx.bus.run(origin, async () => {
-    const events = decide(await ctx.models.attachments.get(attachmentId));
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: events[0]?.data.path_id ?? null };
+    const { attachment, expected } = await attachmentFromLog(ctx, attachmentId);
+    const events = decide(attachment);
+    return { appends: [{ stream, expected, events }], result: events[0]?.data.path_id ?? null };
   });
   if (gone !== null) await ctx.uploads.delete(gone);
   return gone !== null;

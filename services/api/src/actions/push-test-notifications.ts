@@ -1,6 +1,6 @@
 import { e2eeTestTargets, legacyTestTargets, type PushTokenKind } from '@chat/core';
 import { requirePushService } from '../push/push-setup.js';
-import { sealPayload } from '../push/sealed-payload.js';
+import { sealedTargets, tokenTargets } from '../push/device-targets.js';
 import { pushOrigin, testPushPayload } from '../push/test-push-payload.js';
 import type { ServerContext } from '../server-context.js';
 import { pushDevicesOf } from './push-device-reads.js';
@@ -17,12 +17,7 @@ export async function sendTestPush(ctx: ServerContext, userId: number, token: st
   const targets = legacyTestTargets(tokens, named);
   const service = requirePushService(ctx.push);
   if (targets.length === 0) return;
-  const devices = targets.map((target) => ({
-    token_kind: target.token_kind,
-    token: ctx.push.vault.open(userId, target.token_kind, target.token_ciphertext),
-    ios_app_id: target.ios_app_id,
-  }));
-  await service.pushToTokens(pushOrigin(ctx, userId), devices, await testPushPayload(ctx, userId));
+  await service.pushToTokens(pushOrigin(ctx, userId), tokenTargets(ctx, userId, targets), await testPushPayload(ctx, userId));
 }
 
 /** POST /mobile_push/e2ee/test_notification: a test push sealed to each active device's key. */
@@ -30,12 +25,5 @@ export async function sendE2eeTestPush(ctx: ServerContext, userId: number, pushA
   const targets = e2eeTestTargets((await pushDevicesOf(ctx, userId)).e2ee, pushAccountId);
   const service = requirePushService(ctx.push);
   const payload = await testPushPayload(ctx, userId);
-  const devices = await Promise.all(
-    targets.map(async (target) => ({
-      device_id: target.bouncer_device_id,
-      push_account_id: target.push_account_id,
-      encrypted_data: await sealPayload(target.push_public_key, { ...payload, push_account_id: target.push_account_id }),
-    })),
-  );
-  await service.pushSealed(pushOrigin(ctx, userId), devices);
+  await service.pushSealed(pushOrigin(ctx, userId), await sealedTargets(targets, payload));
 }

@@ -2,6 +2,7 @@ import { badRequest, fileTooLarge } from '@chat/core';
 import type { FileUploadLimits, RouteCall } from '@chat/http';
 import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
 import type { Config } from '../config.js';
+import { viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 
@@ -29,4 +30,12 @@ export async function deleteAttachmentEndpoint(ctx: ServerContext, call: RouteCa
   const user = await callerUser(ctx, call);
   await deleteAttachment(ctx, originOf(call), user.user_id, Number(call.path.attachment_id));
   return {};
+}
+
+/** GET /user_uploads/{realm_id_str}/{filename}: a link to a file the caller may see that needs no credentials for a minute. */
+export async function temporaryUploadUrlEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const segments = call.path.filename as string[];
+  const attachment = await viewableUpload(ctx, viewer, `${String(call.path.realm_id_str)}/${segments.join('/')}`);
+  return { url: ctx.uploadUrls.issue(attachment.path_id) };
 }

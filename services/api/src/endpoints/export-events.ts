@@ -48,9 +48,17 @@ export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall):
   const { res } = call.raw;
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   const gone = once(res, 'close').catch(() => undefined);
-  for await (const event of exportEvents(reader, filter, head)) {
-    if (res.destroyed) break;
-    if (!res.write(ndjsonLine(event))) await Promise.race([once(res, 'drain'), gone]);
+  try {
+    for await (const event of exportEvents(reader, filter, head)) {
+      if (res.destroyed) break;
+      if (!res.write(ndjsonLine(event))) await Promise.race([once(res, 'drain'), gone]);
+    }
+  } catch (error) {
+    // The 200 is out, so no error envelope can follow: end the response unfinished, so the client
+    // sees a broken export instead of a complete-looking one (or one that never ends).
+    ctx.log.error({ err: error }, 'event export failed');
+    res.destroy();
+    return HANDLED;
   }
   res.end();
   return HANDLED;

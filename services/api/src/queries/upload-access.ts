@@ -1,4 +1,4 @@
-import type { AttachmentState, UserState } from '@chat/core';
+import { ApiError, type AttachmentState, type UserState } from '@chat/core';
 import type { ServerContext } from '../server-context.js';
 import { ChannelQuery } from './channel-query.js';
 import { readableMessages } from './message-access.js';
@@ -12,4 +12,15 @@ export async function mayViewUpload(ctx: ServerContext, viewer: UserState, attac
   if (attachment.messages.length === 0) return false;
   const q = await ChannelQuery.open(ctx, viewer);
   return (await readableMessages(ctx, q, attachment.messages.map((m) => m.id))).length > 0;
+}
+
+export const uploadNotFound = (): ApiError => new ApiError('NOT_FOUND', 404, 'File not found');
+const uploadForbidden = (): ApiError => new ApiError('BAD_REQUEST', 403, 'You are not authorized to view this file');
+
+/** The file at `pathId` if `viewer` may see it; 404 for no such file, 403 for one they may not see. */
+export async function viewableUpload(ctx: ServerContext, viewer: UserState, pathId: string): Promise<AttachmentState> {
+  const attachment = await ctx.models.attachments.findOne('path_id', pathId);
+  if (!attachment) throw uploadNotFound();
+  if (!(await mayViewUpload(ctx, viewer, attachment))) throw uploadForbidden();
+  return attachment;
 }

@@ -2,6 +2,7 @@ import type { JobHandler, PeriodicTask } from './job-handler.js';
 import { idleQueueSweep } from './queue-sweep.js';
 import { inviteExpiryJob } from './invite-expiry-job.js';
 import { reminderJob } from './reminder-job.js';
+import { messagePushJob } from './message-push-job.js';
 import { orphanedUploadJob, unclaimedUploadJob } from './upload-cleanup-jobs.js';
 
 /** Every kind of scheduled job the server runs, one line each. */
@@ -10,6 +11,7 @@ export const jobHandlers: readonly JobHandler[] = [
   inviteExpiryJob,
   unclaimedUploadJob,
   orphanedUploadJob,
+  messagePushJob,
 ];
 
 /** Housekeeping run on a fixed interval in every process. */

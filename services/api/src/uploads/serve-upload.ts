@@ -1,16 +1,14 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { ApiError, type AttachmentState } from '@chat/core';
+import { type AttachmentState, badRequest } from '@chat/core';
 import { type Authenticator, basicAuthentication, callerOf } from '@chat/http';
-import { mayViewUpload } from '../queries/upload-access.js';
+import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
+import { fileNameOf } from './temporary-upload-urls.js';
 
 /** Types a browser may show in place; anything else is offered as a download, so no upload runs as a page. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
   'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain', 'audio/mpeg', 'audio/ogg', 'video/mp4', 'video/webm',
 ]);
-
-const notFound = (): ApiError => new ApiError('NOT_FOUND', 404, 'File not found');
-const forbidden = (): ApiError => new ApiError('BAD_REQUEST', 403, 'You are not authorized to view this file');
 
 /** `Content-Disposition` with the uploader's name, and the URL-safe name for clients that read only `filename`. */
 function disposition(attachment: AttachmentState): string {
@@ -19,16 +17,10 @@ function disposition(attachment: AttachmentState): string {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`;
 }
 
-async function serveUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
-  const segments = req.params.path;
-  const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
-  const attachment = await ctx.models.attachments.findOne('path_id', pathId);
-  const caller = callerOf(req);
-  const viewer = caller ? await ctx.models.users.get(caller.user_id) : undefined;
-  if (!attachment || !viewer) throw notFound();
-  if (!(await mayViewUpload(ctx, viewer, attachment))) throw forbidden();
-  const bytes = await ctx.uploads.get(pathId);
-  if (!bytes) throw notFound();
+/** The stored bytes of a file the caller may see, with headers that keep a browser from running it. */
+async function sendFile(ctx: ServerContext, res: Response, attachment: AttachmentState): Promise<void> {
+  const bytes = await ctx.uploads.get(attachment.path_id);
+  if (!bytes) throw uploadNotFound();
   res.writeHead(200, {
     'Content-Type': attachment.content_type,
     'Content-Length': String(attachment.size),
@@ -40,11 +32,35 @@ async function serveUpload(ctx: ServerContext, req: Request, res: Response): Pro
   bytes.pipe(res);
 }
 
+async function serveUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+  const segments = req.params.path;
+  const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
+  const caller = callerOf(req);
+  const viewer = caller ? await ctx.models.users.get(caller.user_id) : undefined;
+  if (!viewer) throw uploadNotFound();
+  await sendFile(ctx, res, await viewableUpload(ctx, viewer, pathId));
+}
+
+/** A temporary link: the token alone grants access, until it expires (see temporary-upload-urls.ts). */
+async function serveTemporaryUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+  const pathId = ctx.uploadUrls.open(String(req.params.token));
+  if (pathId === null) throw badRequest('Invalid token');
+  if (fileNameOf(pathId) !== req.params.filename) throw badRequest('Invalid filename');
+  const attachment = await ctx.models.attachments.findOne('path_id', pathId);
+  if (!attachment) throw uploadNotFound();
+  await sendFile(ctx, res, attachment);
+}
+
 /**
  * GET /user_uploads/<path_id>: the file itself, outside /api/v1 (links in messages point here), for
- * callers authenticated with Basic auth as on the API.
+ * callers authenticated with Basic auth as on the API; and GET /user_uploads/temporary/<token>/<name>,
+ * the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}` hands out, without credentials.
  */
 export function mountUploadDownloads(app: Express, ctx: ServerContext, authenticator: Authenticator): void {
+  // Before the authenticated route, which would otherwise ask these links for credentials.
+  app.get('/user_uploads/temporary/:token/:filename', (req: Request, res: Response, next: NextFunction) => {
+    serveTemporaryUpload(ctx, req, res).catch(next);
+  });
   app.get('/user_uploads/*path', basicAuthentication(authenticator, false), (req: Request, res: Response, next: NextFunction) => {
     serveUpload(ctx, req, res).catch(next);
   });

@@ -45,7 +45,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     realm_message_edit_history_visibility_policy: 'all',
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
-    realm_push_notifications_enabled: false,
+    realm_push_notifications_enabled: ctx.config.pushBouncerUrl !== null,
     realm_presence_disabled: false,
     realm_is_zephyr_mirror_realm: false,
     realm_enable_read_receipts: true,

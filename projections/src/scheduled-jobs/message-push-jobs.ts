@@ -1,0 +1,45 @@
+import { pushCandidates, type StoredEvent } from '@chat/core';
+import type { Projection } from '../projection.js';
+import { REALM_KEY, type ReadModels } from '../read-models.js';
+import { jobKey } from './job-projection.js';
+
+/** A message's mobile pushes, decided and sent when the job runs (presence is known only then). */
+export const MESSAGE_PUSH_JOB = 'message-push';
+export const messagePushJobKey = (messageId: number): string => jobKey(MESSAGE_PUSH_JOB, messageId);
+
+/**
+ * One job per message that has a receiver other than the sender with a push device; the subject lists
+ * those receivers (`user_ids`, comma-separated), so the handler looks at no one else. A message whose
+ * receivers have no devices costs one lookup and no write. The job ends with MessagePushesSent, a
+ * MessagePushFailed that gave up, or the message's deletion.
+ */
+export function messagePushJobsProjection(models: ReadModels): Projection {
+  return {
+    name: 'message-push-jobs',
+    async apply(event: StoredEvent): Promise<void> {
+      switch (event.type) {
+        case 'MessageSent': {
+          const withDevices = (await models.pushUsers.get(REALM_KEY))?.user_ids;
+          if (!withDevices || withDevices.length === 0) return;
+          const { message_id, sender_id, receivers } = event.data;
+          const candidates = pushCandidates(receivers, withDevices, sender_id);
+          if (candidates.length === 0) return;
+          const key = messagePushJobKey(message_id);
+          const subject = { message_id, user_ids: candidates.join(',') };
+          await models.scheduledJobs.put(key, { key, kind: MESSAGE_PUSH_JOB, from: event.metadata.occurred_at, subject }, event.position);
+          return;
+        }
+        case 'MessagePushesSent':
+          return models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
+        case 'MessagePushFailed':
+          if (event.data.gave_up) await models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
+          return;
+        case 'MessagesDeleted':
+          for (const id of event.data.message_ids) await models.scheduledJobs.delete(messagePushJobKey(id), event.position);
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}
