@@ -144,8 +144,9 @@ export interface PacedTask {
   url: string;
   rate: number;
   durationMs: number;
-  /** Content gets `t=<epoch ms>` appended, so receivers can time delivery. */
+  /** Content gets `t=<epoch ms>` appended, so receivers can time delivery (unless `stamp` is false). */
   request: RequestSpec;
+  stamp?: boolean;
 }
 
 export async function paced(task: PacedTask): Promise<{ sent: number; failed: number }> {
@@ -159,7 +160,8 @@ export async function paced(task: PacedTask): Promise<{ sent: number; failed: nu
     const due = started + (i * 1000) / task.rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const params = { ...task.request.params, content: `${task.request.params?.content ?? 'message'} t=${now()}` };
+    const content = task.request.params?.content ?? 'message';
+    const params = { ...task.request.params, content: task.stamp === false ? content : `${content} t=${now()}` };
     inFlight.push(
       client.request({ ...task.request, params }).then(
         (res) => {

@@ -36,12 +36,16 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`server did not serve within ${timeoutMs} ms`);
 }
 
+/** Extra Node flags for the servers, to profile or trace them (`BENCH_NODE_FLAGS="--cpu-prof --trace-gc"`). */
+const nodeFlags = (): string[] => (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+
 /** Starts a Node script as a child process and waits until `url` answers. */
 export async function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv, url: string, timeoutMs = 600_000): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=6144', script, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=6144', ...nodeFlags(), script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
+    // BENCH_SERVER_LOG=1 shows the servers' standard output (their log, traces).
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   await waitUntilServing(url, child, timeoutMs);

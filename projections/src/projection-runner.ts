@@ -26,6 +26,7 @@ export class ProjectionRunner {
   private applying: Promise<void> | null = null;
   /** Position of the last event every projection has applied. */
   position = 0;
+  private sinceCheckpoint = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -34,9 +35,20 @@ export class ProjectionRunner {
     private readonly options: { checkpointEvery?: number; onError?: (error: Error) => void } = {},
   ) {}
 
-  /** Catches up with the log from the stored checkpoint, then follows new appends. */
+  /**
+   * Catches up with the log from the stored checkpoint, reading it page by page as it applies (so a
+   * long log is never held in memory at once), then follows new appends.
+   */
   async start(): Promise<void> {
     this.position = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    for await (const event of this.store.readAll({ fromPosition: this.position })) {
+      if (event.position <= this.position) continue;
+      await this.applyOne(event);
+      this.position = event.position;
+      await this.checkpointEvery();
+    }
+    await this.checkpoint();
+    // Whatever was appended since the last page read is delivered by the subscription's own catch-up.
     const head = await this.store.headPosition();
     this.unsubscribe = this.store.subscribe(this.position, (events) => this.enqueue(events));
     await this.waitFor(head);
@@ -79,8 +91,6 @@ export class ProjectionRunner {
 
   private async drain(): Promise<void> {
     this.draining = true;
-    const every = this.options.checkpointEvery ?? 1000;
-    let sinceCheckpoint = 0;
     try {
       let index = 0;
       while (index < this.pending.length) {
@@ -91,10 +101,7 @@ export class ProjectionRunner {
         await this.applying;
         this.applying = null;
         this.position = event.position;
-        if (++sinceCheckpoint >= every) {
-          await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
-          sinceCheckpoint = 0;
-        }
+        await this.checkpointEvery();
         if (index >= 4096) {
           this.pending.splice(0, index);
           index = 0;
@@ -102,7 +109,7 @@ export class ProjectionRunner {
         this.release();
       }
       this.pending.length = 0;
-      if (sinceCheckpoint > 0) await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
+      await this.checkpoint();
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
       this.options.onError?.(this.failure);
@@ -114,6 +121,18 @@ export class ProjectionRunner {
     this.release();
     // Events that arrived while the final checkpoint was written found draining set and were only queued.
     if (!this.failure && this.pending.length > 0) void this.drain();
+  }
+
+  /** Records the position every `checkpointEvery` events (1000 by default). */
+  private async checkpointEvery(): Promise<void> {
+    if (++this.sinceCheckpoint >= (this.options.checkpointEvery ?? 1000)) await this.checkpoint();
+  }
+
+  /** Records the position if events were applied since it was last recorded. */
+  private async checkpoint(): Promise<void> {
+    if (this.sinceCheckpoint === 0) return;
+    this.sinceCheckpoint = 0;
+    await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
   }
 
   private async applyOne(event: StoredEvent): Promise<void> {

@@ -5,3 +5,4 @@ export * from './params.js';
 export * from './request-schemas.js';
 export * from './route.js';
 export * from './multipart.js';
+export * from './route-index.js';
