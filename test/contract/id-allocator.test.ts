@@ -85,12 +85,24 @@ describe('Id allocators', function () {
   it('LogIdAllocator counts up from the highest id the log records, and follows new events', async function () {
     await record(store, 'user-3', userCreated(3));
     await record(store, 'user-7', userCreated(7));
-    const allocator = new LogIdAllocator(store);
+    const allocator = LogIdAllocator.following(store);
     expect([await allocator.next('user'), await allocator.next('user')]).to.deep.equal([8, 9]);
     expect(await allocator.next('profile_field')).to.equal(1);
     await record(store, 'user-20', userCreated(20));
     expect(await allocator.next('user')).to.equal(21);
     await allocator.close();
+  });
+
+  it('LogIdAllocator fed by a reader: observes the events it is given, and recovers the ids before a kept checkpoint', async function () {
+    await record(store, 'user-3', userCreated(3));
+    const checkpoint = await store.headPosition();
+    await record(store, 'user-9', userCreated(9));
+    const fed = new LogIdAllocator();
+    await fed.recover(store, checkpoint);
+    expect(await fed.next('user')).to.equal(4);
+    for await (const event of store.readAll({ fromPosition: checkpoint })) fed.observe(event);
+    expect(await fed.next('user')).to.equal(10);
+    await fed.close();
   });
 
   it('EsdbIdAllocator starts above the ids already in the log, then hands out its block in order', async function () {

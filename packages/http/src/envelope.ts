@@ -1,9 +1,30 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '@chat/core';
 
+/**
+ * A field value already serialized as JSON, written into the body as it is: large parts of an answer
+ * that many requests share (the organization's users in POST /register) are serialized once.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** JSON.stringify, except that top-level JsonText values are spliced in as they are. */
+export function serializeBody(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some((value) => value instanceof JsonText)) {
+    return JSON.stringify(body);
+  }
+  const fields: string[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const text = value instanceof JsonText ? value.text : JSON.stringify(value);
+    if (text !== undefined) fields.push(`${JSON.stringify(name)}:${text}`);
+  }
+  return `{${fields.join(',')}}`;
+}
+
 /** Writes a JSON body with the public API's headers; bodies are built once and written directly. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = serializeBody(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

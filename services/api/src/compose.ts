@@ -14,7 +14,7 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, ProjectionRunner } from '@chat/projections';
+import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -57,7 +57,10 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
   const organizationVersion = new OrganizationVersion();
+  // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
+  const logIds = raw instanceof EsdbEventStore ? null : new LogIdAllocator();
   const projections = [
+    ...(logIds ? [idCounterProjection(logIds)] : []),
     ...allProjections(models),
     clientEventsProjection(models, queues, { realmHost, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
@@ -65,7 +68,9 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
-  const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : new LogIdAllocator(store);
+  const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : (logIds ?? new LogIdAllocator());
+  // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
+  await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = await realtime.restore();
@@ -134,3 +139,9 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.store.close();
   await ctx.readStore.close();
 }
+
+/** Feeds the embedded id allocator every event the runner applies. */
+const idCounterProjection = (allocator: LogIdAllocator): Projection => ({
+  name: 'id-counters',
+  apply: async (event) => allocator.observe(event),
+});

@@ -13,6 +13,19 @@ export interface OrganizationSnapshot {
   realm: RealmGroupSettings;
   /** Users by full name in lower case (names are not unique). */
   usersByName: ReadonlyMap<string, readonly UserState[]>;
+  /**
+   * Something derived from this snapshot alone, computed once under `key` and kept as long as the
+   * snapshot is current (for example the serialized user list POST /register sends).
+   */
+  derived<T>(key: string, compute: () => T): T;
+}
+
+function memo(): <T>(key: string, compute: () => T) => T {
+  const values = new Map<string, unknown>();
+  return <T>(key: string, compute: () => T): T => {
+    if (!values.has(key)) values.set(key, compute());
+    return values.get(key) as T;
+  };
 }
 
 function byName(users: Iterable<UserState>): Map<string, UserState[]> {
@@ -63,6 +76,7 @@ export class OrganizationSnapshots {
       folderIds: new Set((await this.models.channelFolders.all()).filter((folder) => !folder.is_archived).map((folder) => folder.id)),
       realm,
       usersByName: byName(users),
+      derived: memo(),
     };
   }
 }

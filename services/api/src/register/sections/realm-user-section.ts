@@ -1,17 +1,22 @@
 import { isSystemBot, Role } from '@chat/core';
+import { JsonText } from '@chat/http';
 import { avatarUrl, userView } from '@chat/wire';
 import { realmHost } from '../../endpoints/call-context.js';
 import type { SectionBuilder } from '../register-context.js';
+import { serializeUsers, usersAsSeenBy } from './serialized-users.js';
 
 /** The `realm_user` section: every user, and the viewer's own identity and permissions. */
 export const realmUserSection: SectionBuilder = async ({ ctx, viewer, clientGravatar }) => {
   const options = { realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true };
-  const everyone = (await ctx.models.users.all()).sort((a, b) => a.user_id - b.user_id);
-  const users = everyone.filter((u) => !isSystemBot(u));
+  const organization = await ctx.organization.current();
+  const everyone = [...organization.users.values()].sort((a, b) => a.user_id - b.user_id);
+  // Serialized once per organization version, role and avatar choice: the bulk of a register answer.
+  const serialized = organization.derived(`realm_users:${viewer.role}:${clientGravatar}`, () => serializeUsers(everyone, viewer, options));
+  const users = usersAsSeenBy(serialized, viewer, organization.users, options);
   const canCreate = viewer.role <= Role.Member;
   return {
-    realm_users: users.filter((u) => u.is_active).map((u) => userView(u, viewer, options)),
-    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => userView(u, viewer, options)),
+    realm_users: new JsonText(users.active),
+    realm_non_active_users: new JsonText(users.inactive),
     cross_realm_bots: everyone.filter(isSystemBot).map((u) => ({ ...userView(u, viewer, options), is_system_bot: true })),
     user_id: viewer.user_id,
     email: userView(viewer, viewer, options).email,
