@@ -14,20 +14,30 @@ export interface RunningLoad<R> {
 export function runLoad<R>(task: LoadTask): RunningLoad<R> {
   const child = fork(WORKER, [], { execArgv: ['--import', 'tsx', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
+  let failReady: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
     markReady = resolve;
+    failReady = reject;
   });
   if (task.kind !== 'poll') markReady();
   const result = new Promise<R>((resolve, reject) => {
+    const fail = (error: Error): void => {
+      // A worker that fails before it is ready must not leave its caller waiting for `ready`.
+      failReady(error);
+      reject(error);
+    };
     child.on('message', (message: { ready?: boolean; result?: R; error?: string }) => {
       if (message.ready) markReady();
-      else if (message.error !== undefined) reject(new Error(message.error));
-      else if (message.result !== undefined) resolve(message.result);
+      else if (message.error !== undefined) fail(new Error(`load worker: ${message.error}`));
+      else if (message.result !== undefined) {
+        failReady(new Error('load worker finished before it was ready'));
+        resolve(message.result);
+      }
     });
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
-    });
+    child.on('exit', (code) => fail(new Error(`load worker exited with ${code}`)));
   });
+  // Settling `ready` after it resolved is a no-op; a rejection nobody awaits must not crash the run.
+  ready.catch(() => {});
   child.send(task);
   return { ready, result };
 }

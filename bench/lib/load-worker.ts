@@ -8,6 +8,11 @@ process.once('message', (task: LoadTask) => {
   const reply = (message: unknown): void => {
     process.send?.(message);
   };
+  // A large result (tens of thousands of latencies) is still being written when send() returns:
+  // disconnecting at once could drop it, so the channel closes once it has been written.
+  const finalReply = (message: unknown): void => {
+    process.send?.(message, undefined, {}, () => process.disconnect?.());
+  };
   const run = async (): Promise<unknown> => {
     switch (task.kind) {
       case 'closed-loop':
@@ -19,13 +24,7 @@ process.once('message', (task: LoadTask) => {
     }
   };
   run().then(
-    (result) => {
-      reply({ result });
-      process.disconnect?.();
-    },
-    (error: unknown) => {
-      reply({ error: String(error) });
-      process.disconnect?.();
-    },
+    (result) => finalReply({ result }),
+    (error: unknown) => finalReply({ error: String(error) }),
   );
 });
