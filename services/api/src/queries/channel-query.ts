@@ -14,12 +14,12 @@ export type IncludeSubscribers = 'true' | 'false' | 'partial';
 
 /**
  * The channels as one viewer sees them: which they may know, read and are subscribed to, and the
- * records clients receive. Subscriber lists are read per channel, once, when first needed.
+ * records clients receive. Subscriber lists are read per channel when first needed, and shared by every
+ * query until the organization changes (subscriptions are part of its version).
  */
 export class ChannelQuery {
-  private readonly subscriberLists = new Map<number, Promise<number[]>>();
-
   private constructor(
+    private readonly subscriberLists: Map<number, Promise<readonly number[]>>,
     private readonly ctx: ServerContext,
     readonly viewer: UserState,
     readonly world: AccessWorld,
@@ -41,7 +41,8 @@ export class ChannelQuery {
     };
     const channels = organization.channelList;
     const own = new Map(ownRows.map((row) => [row.channel_id, row]));
-    return new ChannelQuery(ctx, viewer, world, channels, own, ctx.clock.now());
+    const subscriberLists = organization.derived('channel-subscribers', () => new Map<number, Promise<readonly number[]>>());
+    return new ChannelQuery(subscriberLists, ctx, viewer, world, channels, own, ctx.clock.now());
   }
 
   isSubscribed(channel: ChannelState): boolean {
@@ -62,7 +63,7 @@ export class ChannelQuery {
     return channel && this.canSee(channel) ? channel : undefined;
   }
 
-  subscribers(channelId: number): Promise<number[]> {
+  subscribers(channelId: number): Promise<readonly number[]> {
     let list = this.subscriberLists.get(channelId);
     if (!list) {
       list = this.ctx.models.subscriptions
