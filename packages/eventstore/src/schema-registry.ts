@@ -15,25 +15,37 @@ export interface EventSchema {
   required?: string[];
 }
 
-/** Every event type's JSON Schema by `Type.vN`, compiled once. */
+/**
+ * Every event type's JSON Schema by `Type.vN`, each compiled when first used (compiling all of them
+ * took a third of a second of every start; a server appends only some types in a while).
+ */
 export class EventSchemaRegistry {
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv = new Ajv({ allErrors: true, strict: false });
   readonly schemas = new Map<string, EventSchema>();
   readonly validateMetadata: ValidateFunction;
 
   constructor(dir = EVENT_SCHEMA_DIR) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
       const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as EventSchema;
       this.schemas.set(schema.$id, schema);
-      this.validators.set(schema.$id, ajv.compile(schema));
     }
-    this.validateMetadata = ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+    this.validateMetadata = this.ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+  }
+
+  private validator(id: string): ValidateFunction | undefined {
+    let validate = this.validators.get(id);
+    const schema = this.schemas.get(id);
+    if (!validate && schema) {
+      validate = this.ajv.compile(schema);
+      this.validators.set(id, validate);
+    }
+    return validate;
   }
 
   /** Returns a description of what is wrong, or null when the data fits `type.vN`. */
   check(type: string, version: number, data: unknown): string | null {
-    const validate = this.validators.get(`${type}.v${version}`);
+    const validate = this.validator(`${type}.v${version}`);
     if (!validate) return `no schema for ${type}.v${version}`;
     if (validate(data)) return null;
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
