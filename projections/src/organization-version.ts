@@ -2,10 +2,11 @@ import type { DomainEventType, StoredEvent } from '@chat/core';
 import type { Projection } from './projection.js';
 
 /**
- * Event types that change only message read models (messages, flags, reactions, topics, alert words).
- * Every other type may change the organization: users, groups, channels, folders or permissions.
+ * Event types that leave the organization alone: they change messages, flags, reactions, topic
+ * policies, alert words, attachments, reminders, push devices or scheduled jobs, never users, groups,
+ * channels, folders or permissions. Every other type may change the organization.
  */
-const MESSAGE_TRAFFIC: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+const LEAVES_ORGANIZATION_ALONE: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'MessageSent',
   'MessageFlagsChanged',
   'MessageContentEdited',
@@ -15,6 +16,17 @@ const MESSAGE_TRAFFIC: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'ReactionRemoved',
   'UserTopicChanged',
   'UserAlertWordsChanged',
+  'MessagePushesSent',
+  'MessagePushFailed',
+  'AttachmentUploaded',
+  'AttachmentDeleted',
+  'ReminderScheduled',
+  'ReminderDelivered',
+  'ReminderDeliveryFailed',
+  'ReminderDeleted',
+  'PushTokenAdded',
+  'PushTokenRemoved',
+  'PushDeviceRegistered',
 ]);
 
 /**
@@ -27,6 +39,6 @@ export class OrganizationVersion implements Projection {
   value = 0;
 
   async apply(event: StoredEvent): Promise<void> {
-    if (!MESSAGE_TRAFFIC.has(event.type)) this.value += 1;
+    if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
   }
 }

@@ -9,15 +9,14 @@ import { serializeUsers, usersAsSeenBy } from './serialized-users.js';
 export const realmUserSection: SectionBuilder = async ({ ctx, viewer, clientGravatar }) => {
   const options = { realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true };
   const organization = await ctx.organization.current();
-  const everyone = [...organization.users.values()].sort((a, b) => a.user_id - b.user_id);
   // Serialized once per organization version, role and avatar choice: the bulk of a register answer.
-  const serialized = organization.derived(`realm_users:${viewer.role}:${clientGravatar}`, () => serializeUsers(everyone, viewer, options));
+  const serialized = organization.derived(`realm_users:${viewer.role}:${clientGravatar}`, () => serializeUsers([...organization.users.values()], viewer, options));
   const users = usersAsSeenBy(serialized, viewer, organization.users, options);
   const canCreate = viewer.role <= Role.Member;
   return {
     realm_users: new JsonText(users.active),
     realm_non_active_users: new JsonText(users.inactive),
-    cross_realm_bots: everyone.filter(isSystemBot).map((u) => ({ ...userView(u, viewer, options), is_system_bot: true })),
+    cross_realm_bots: [...organization.users.values()].filter(isSystemBot).sort((a, b) => a.user_id - b.user_id).map((u) => ({ ...userView(u, viewer, options), is_system_bot: true })),
     user_id: viewer.user_id,
     email: userView(viewer, viewer, options).email,
     delivery_email: viewer.email,
