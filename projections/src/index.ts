@@ -1,4 +1,5 @@
 export * from './projection.js';
+export * from './projection-dispatch.js';
 export * from './projection-runner.js';
 export * from './read-models.js';
 export type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';

@@ -29,6 +29,8 @@ const LEAVES_ORGANIZATION_ALONE: ReadonlySet<DomainEventType> = new Set<DomainEv
   'PushDeviceRegistered',
 ]);
 
+const DONE = Promise.resolve();
+
 /**
  * Counts the events that may have changed the organization, so a cache of it (users, groups, channels)
  * knows when to read the models again. Message traffic, nearly all of a busy log, leaves it unchanged.
@@ -36,9 +38,11 @@ const LEAVES_ORGANIZATION_ALONE: ReadonlySet<DomainEventType> = new Set<DomainEv
  */
 export class OrganizationVersion implements Projection {
   readonly name = 'organization-version';
+  readonly handles = 'every';
   value = 0;
 
-  async apply(event: StoredEvent): Promise<void> {
+  apply(event: StoredEvent): Promise<void> {
     if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
+    return DONE;
   }
 }

@@ -2,6 +2,7 @@ import type { StoredEvent } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import type { CheckpointStore } from '@chat/readstore';
 import type { Projection } from './projection.js';
+import { ProjectionDispatch } from './projection-dispatch.js';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 
@@ -27,13 +28,16 @@ export class ProjectionRunner {
   /** Position of the last event every projection has applied. */
   position = 0;
   private sinceCheckpoint = 0;
+  private readonly dispatch: ProjectionDispatch;
 
   constructor(
     private readonly store: EventStore,
-    private readonly projections: readonly Projection[],
+    projections: readonly Projection[],
     private readonly checkpoints: CheckpointStore,
     private readonly options: { checkpointEvery?: number; onError?: (error: Error) => void } = {},
-  ) {}
+  ) {
+    this.dispatch = new ProjectionDispatch(projections);
+  }
 
   /**
    * Catches up with the log from the stored checkpoint, reading it page by page as it applies (so a
@@ -135,8 +139,8 @@ export class ProjectionRunner {
     await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
   }
 
-  private async applyOne(event: StoredEvent): Promise<void> {
-    for (const projection of this.projections) await projection.apply(event);
+  private applyOne(event: StoredEvent): Promise<void> {
+    return this.dispatch.apply(event);
   }
 
   private release(): void {

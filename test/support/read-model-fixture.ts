@@ -1,14 +1,14 @@
 import type { StoredEvent, UserState } from '@chat/core';
 import { MemoryReadStore } from '@chat/readstore';
-import { allProjections, openReadModels, type ProfileFieldState, type ReadModels, type RealmState } from '@chat/projections';
+import { allProjections, openReadModels, type ProfileFieldState, ProjectionDispatch, type ReadModels, type RealmState } from '@chat/projections';
 
 /** Fresh in-memory read models. */
 export const freshModels = (): ReadModels => openReadModels(new MemoryReadStore());
 
-/** Applies each event to every projection, in the order the runner does. */
+/** Applies each event to the projections that read it, in the order the runner does. */
 export async function project(models: ReadModels, events: readonly StoredEvent[]): Promise<void> {
-  const projections = allProjections(models);
-  for (const event of events) for (const projection of projections) await projection.apply(event);
+  const projections = new ProjectionDispatch(allProjections(models));
+  for (const event of events) await projections.apply(event);
 }
 
 export interface ReadModelSnapshot {

@@ -1,5 +1,5 @@
-import { type AttachmentMessage, type AttachmentState, type StoredEvent, uploadPathsIn } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { type AttachmentMessage, type AttachmentState, uploadPathsIn } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
 /** A message's links as the projection applies them: who sent it, when, and its rendered content. */
@@ -56,53 +56,50 @@ export function attachmentsProjection(models: ReadModels): Projection {
     if (message) await relink({ id: messageId, sender_id: message.sender_id, date_sent: message.date_sent, html }, position);
   };
 
-  return {
-    name: 'attachments',
-    async apply(event: StoredEvent): Promise<void> {
-      const position = event.position;
-      switch (event.type) {
-        case 'AttachmentUploaded': {
-          const d = event.data;
-          const attachment: AttachmentState = { id: d.attachment_id, owner_id: d.owner_id, name: d.name, path_id: d.path_id, size: d.size, content_type: d.content_type, sha256: d.sha256, create_time: event.metadata.occurred_at, messages: [], changed_at: position };
-          await models.attachments.put(d.attachment_id, attachment, position);
-          return usage(d.size, position);
-        }
-        case 'AttachmentDeleted': {
-          const attachment = await models.attachments.get(event.data.attachment_id);
-          if (!attachment) return;
-          for (const { id } of attachment.messages) {
-            const links = await models.attachmentLinks.get(id);
-            const rest = (links?.attachment_ids ?? []).filter((a) => a !== attachment.id);
-            if (rest.length > 0) await models.attachmentLinks.put(id, { message_id: id, attachment_ids: rest }, position);
-            else if (links) await models.attachmentLinks.delete(id, position);
-          }
-          await models.attachments.delete(attachment.id, position);
-          return usage(-attachment.size, position);
-        }
-        case 'MessageSent': {
-          const d = event.data;
-          return relink({ id: d.message_id, sender_id: d.sender_id, date_sent: event.metadata.occurred_at, html: d.rendered_content }, position);
-        }
-        case 'MessageContentEdited':
-          return edited(event.data.message_id, event.data.rendered_content, position);
-        case 'MessagesMoved':
-          if (event.data.content_edit) await edited(event.data.message_id, event.data.content_edit.rendered_content, position);
-          return;
-        case 'MessagesDeleted': {
-          const gone = new Set(event.data.message_ids);
-          const touched = new Set<number>();
-          for (const id of event.data.message_ids) {
-            const links = await models.attachmentLinks.get(id);
-            if (!links) continue;
-            for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
-            await models.attachmentLinks.delete(id, position);
-          }
-          for (const attachmentId of touched) await unlink(attachmentId, gone, position);
-          return;
-        }
-        default:
-          return;
+  return projectionOf('attachments', ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'], async (event) => {
+    const position = event.position;
+    switch (event.type) {
+      case 'AttachmentUploaded': {
+        const d = event.data;
+        const attachment: AttachmentState = { id: d.attachment_id, owner_id: d.owner_id, name: d.name, path_id: d.path_id, size: d.size, content_type: d.content_type, sha256: d.sha256, create_time: event.metadata.occurred_at, messages: [], changed_at: position };
+        await models.attachments.put(d.attachment_id, attachment, position);
+        return usage(d.size, position);
       }
-    },
-  };
+      case 'AttachmentDeleted': {
+        const attachment = await models.attachments.get(event.data.attachment_id);
+        if (!attachment) return;
+        for (const { id } of attachment.messages) {
+          const links = await models.attachmentLinks.get(id);
+          const rest = (links?.attachment_ids ?? []).filter((a) => a !== attachment.id);
+          if (rest.length > 0) await models.attachmentLinks.put(id, { message_id: id, attachment_ids: rest }, position);
+          else if (links) await models.attachmentLinks.delete(id, position);
+        }
+        await models.attachments.delete(attachment.id, position);
+        return usage(-attachment.size, position);
+      }
+      case 'MessageSent': {
+        const d = event.data;
+        return relink({ id: d.message_id, sender_id: d.sender_id, date_sent: event.metadata.occurred_at, html: d.rendered_content }, position);
+      }
+      case 'MessageContentEdited':
+        return edited(event.data.message_id, event.data.rendered_content, position);
+      case 'MessagesMoved':
+        if (event.data.content_edit) await edited(event.data.message_id, event.data.content_edit.rendered_content, position);
+        return;
+      case 'MessagesDeleted': {
+        const gone = new Set(event.data.message_ids);
+        const touched = new Set<number>();
+        for (const id of event.data.message_ids) {
+          const links = await models.attachmentLinks.get(id);
+          if (!links) continue;
+          for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
+          await models.attachmentLinks.delete(id, position);
+        }
+        for (const attachmentId of touched) await unlink(attachmentId, gone, position);
+        return;
+      }
+      default:
+        return;
+    }
+  });
 }

@@ -28,6 +28,7 @@ import { userFanout } from './user-fanout.js';
 export function clientEventsProjection(models: ReadModels, sink: FeedSink, options: FanoutOptions): Projection {
   return {
     name: 'client-events',
+    handles: 'every',
     async apply(event: StoredEvent): Promise<void> {
       if (!(await sink.hasListeners())) return;
       const deliveries = [

@@ -1,5 +1,5 @@
-import type { RealmGroupSettings, StoredEvent, UserGroupState } from '@chat/core';
-import type { Projection } from '../projection.js';
+import type { RealmGroupSettings, UserGroupState } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
 /**
@@ -12,57 +12,54 @@ export function groupsProjection(models: ReadModels): Projection {
     if (group) await models.userGroups.put(groupId, change(group), position);
   };
 
-  return {
-    name: 'groups',
-    async apply(event: StoredEvent): Promise<void> {
-      const at = event.position;
-      switch (event.type) {
-        case 'UserGroupCreated': {
-          const d = event.data;
-          await models.userGroups.put(
-            d.group_id,
-            {
-              id: d.group_id,
-              name: d.name,
-              description: d.description,
-              is_system_group: d.is_system_group,
-              members: [...d.members],
-              direct_subgroup_ids: [...d.direct_subgroup_ids],
-              deactivated: false,
-              date_created: event.metadata.occurred_at,
-              creator_id: d.creator_id,
-              settings: { ...d.settings },
-            },
-            at,
-          );
-          return;
-        }
-        case 'UserGroupMembersChanged': {
-          const d = event.data;
-          return update(d.group_id, at, (g) => ({
-            ...g,
-            members: [...g.members.filter((id) => !d.removed_members.includes(id)), ...d.added_members],
-            direct_subgroup_ids: [...g.direct_subgroup_ids.filter((id) => !d.removed_subgroups.includes(id)), ...d.added_subgroups],
-          }));
-        }
-        case 'UserGroupUpdated':
-          return update(event.data.group_id, at, (g) => ({ ...g, ...event.data.changes }));
-        case 'UserGroupPermissionsChanged':
-          return update(event.data.group_id, at, (g) => ({ ...g, settings: { ...g.settings, ...event.data.changes } }));
-        case 'UserGroupDeactivated':
-          return update(event.data.group_id, at, (g) => ({ ...g, deactivated: true }));
-        case 'UserGroupReactivated':
-          return update(event.data.group_id, at, (g) => ({ ...g, deactivated: false }));
-        case 'RealmGroupSettingsChanged': {
-          const current = await models.realmGroupSettings.get(REALM_KEY);
-          // The first change (at bootstrap) names every setting; later ones only what changed.
-          const next = { ...current, ...event.data.changes } as RealmGroupSettings;
-          await models.realmGroupSettings.put(REALM_KEY, next, at);
-          return;
-        }
-        default:
-          return;
+  return projectionOf('groups', ['RealmGroupSettingsChanged', 'UserGroupCreated', 'UserGroupDeactivated', 'UserGroupMembersChanged', 'UserGroupPermissionsChanged', 'UserGroupReactivated', 'UserGroupUpdated'], async (event) => {
+    const at = event.position;
+    switch (event.type) {
+      case 'UserGroupCreated': {
+        const d = event.data;
+        await models.userGroups.put(
+          d.group_id,
+          {
+            id: d.group_id,
+            name: d.name,
+            description: d.description,
+            is_system_group: d.is_system_group,
+            members: [...d.members],
+            direct_subgroup_ids: [...d.direct_subgroup_ids],
+            deactivated: false,
+            date_created: event.metadata.occurred_at,
+            creator_id: d.creator_id,
+            settings: { ...d.settings },
+          },
+          at,
+        );
+        return;
       }
-    },
-  };
+      case 'UserGroupMembersChanged': {
+        const d = event.data;
+        return update(d.group_id, at, (g) => ({
+          ...g,
+          members: [...g.members.filter((id) => !d.removed_members.includes(id)), ...d.added_members],
+          direct_subgroup_ids: [...g.direct_subgroup_ids.filter((id) => !d.removed_subgroups.includes(id)), ...d.added_subgroups],
+        }));
+      }
+      case 'UserGroupUpdated':
+        return update(event.data.group_id, at, (g) => ({ ...g, ...event.data.changes }));
+      case 'UserGroupPermissionsChanged':
+        return update(event.data.group_id, at, (g) => ({ ...g, settings: { ...g.settings, ...event.data.changes } }));
+      case 'UserGroupDeactivated':
+        return update(event.data.group_id, at, (g) => ({ ...g, deactivated: true }));
+      case 'UserGroupReactivated':
+        return update(event.data.group_id, at, (g) => ({ ...g, deactivated: false }));
+      case 'RealmGroupSettingsChanged': {
+        const current = await models.realmGroupSettings.get(REALM_KEY);
+        // The first change (at bootstrap) names every setting; later ones only what changed.
+        const next = { ...current, ...event.data.changes } as RealmGroupSettings;
+        await models.realmGroupSettings.put(REALM_KEY, next, at);
+        return;
+      }
+      default:
+        return;
+    }
+  });
 }

@@ -1,5 +1,5 @@
-import type { InviteLinkState, StoredEvent } from '@chat/core';
-import type { Projection } from '../projection.js';
+import type { InviteLinkState } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
 /**
@@ -7,28 +7,25 @@ import type { ReadModels } from '../read-models.js';
  * expiry (projections never read the clock), so readers still compare `expires_at` with the time.
  */
 export function invitesProjection(models: ReadModels): Projection {
-  return {
-    name: 'invites',
-    async apply(event: StoredEvent): Promise<void> {
-      switch (event.type) {
-        case 'InviteLinkCreated': {
-          const { invite_id, ...link } = event.data;
-          const invite: InviteLinkState = { id: invite_id, ...link, created_at: event.metadata.occurred_at, revoked: false };
-          await models.invites.put(invite_id, invite, event.position);
-          return;
-        }
-        case 'InviteLinkExpired':
-          // Expired links were refused from expires_at on; once the expiry is recorded they are gone.
-          await models.invites.delete(event.data.invite_id, event.position);
-          return;
-        case 'InviteLinkRevoked': {
-          const invite = await models.invites.get(event.data.invite_id);
-          if (invite) await models.invites.put(invite.id, { ...invite, revoked: true }, event.position);
-          return;
-        }
-        default:
-          return;
+  return projectionOf('invites', ['InviteLinkCreated', 'InviteLinkExpired', 'InviteLinkRevoked'], async (event) => {
+    switch (event.type) {
+      case 'InviteLinkCreated': {
+        const { invite_id, ...link } = event.data;
+        const invite: InviteLinkState = { id: invite_id, ...link, created_at: event.metadata.occurred_at, revoked: false };
+        await models.invites.put(invite_id, invite, event.position);
+        return;
       }
-    },
-  };
+      case 'InviteLinkExpired':
+        // Expired links were refused from expires_at on; once the expiry is recorded they are gone.
+        await models.invites.delete(event.data.invite_id, event.position);
+        return;
+      case 'InviteLinkRevoked': {
+        const invite = await models.invites.get(event.data.invite_id);
+        if (invite) await models.invites.put(invite.id, { ...invite, revoked: true }, event.position);
+        return;
+      }
+      default:
+        return;
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { CONTENT_BITS, type ContentEdit, contentBits, FlagBit, type MessageEdit, type MessageState, resolveToggle, type StoredEvent } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
 type Stored<T extends StoredEvent['type']> = Extract<StoredEvent, { type: T }>;
@@ -65,11 +65,8 @@ async function applyMove(models: ReadModels, event: Stored<'MessagesMoved'>): Pr
  * content flags of their holders, and the rows a channel move drops or adds.
  */
 export function messageEditsProjection(models: ReadModels): Projection {
-  return {
-    name: 'message-edits',
-    async apply(event: StoredEvent): Promise<void> {
-      if (event.type === 'MessageContentEdited') await applyContentEdit(models, event);
-      else if (event.type === 'MessagesMoved') await applyMove(models, event);
-    },
-  };
+  return projectionOf('message-edits', ['MessageContentEdited', 'MessagesMoved'], async (event) => {
+    if (event.type === 'MessageContentEdited') await applyContentEdit(models, event);
+    else if (event.type === 'MessagesMoved') await applyMove(models, event);
+  });
 }

@@ -1,40 +1,36 @@
-import type { StoredEvent } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
 /** The organization record and its custom profile fields. */
 export function realmProjection(models: ReadModels): Projection {
-  return {
-    name: 'realm',
-    async apply(event: StoredEvent): Promise<void> {
-      switch (event.type) {
-        case 'RealmCreated': {
-          const { name, description, settings, user_settings_defaults } = event.data;
-          const date_created = event.metadata.occurred_at;
-          await models.realm.put(REALM_KEY, { name, description, settings, user_settings_defaults, date_created }, event.position);
-          return;
-        }
-        case 'RealmSettingsChanged': {
-          const realm = await models.realm.get(REALM_KEY);
-          if (!realm) return;
-          const settings = { ...realm.settings, ...event.data.changes };
-          await models.realm.put(REALM_KEY, { ...realm, settings }, event.position);
-          return;
-        }
-        case 'RealmProfileChanged': {
-          const realm = await models.realm.get(REALM_KEY);
-          if (!realm) return;
-          await models.realm.put(REALM_KEY, { ...realm, ...event.data.changes }, event.position);
-          return;
-        }
-        case 'CustomProfileFieldCreated': {
-          const { field_id, name, hint, field_type, order } = event.data;
-          await models.profileFields.put(field_id, { id: field_id, name, hint, type: field_type, order }, event.position);
-          return;
-        }
-        default:
-          return;
+  return projectionOf('realm', ['CustomProfileFieldCreated', 'RealmCreated', 'RealmProfileChanged', 'RealmSettingsChanged'], async (event) => {
+    switch (event.type) {
+      case 'RealmCreated': {
+        const { name, description, settings, user_settings_defaults } = event.data;
+        const date_created = event.metadata.occurred_at;
+        await models.realm.put(REALM_KEY, { name, description, settings, user_settings_defaults, date_created }, event.position);
+        return;
       }
-    },
-  };
+      case 'RealmSettingsChanged': {
+        const realm = await models.realm.get(REALM_KEY);
+        if (!realm) return;
+        const settings = { ...realm.settings, ...event.data.changes };
+        await models.realm.put(REALM_KEY, { ...realm, settings }, event.position);
+        return;
+      }
+      case 'RealmProfileChanged': {
+        const realm = await models.realm.get(REALM_KEY);
+        if (!realm) return;
+        await models.realm.put(REALM_KEY, { ...realm, ...event.data.changes }, event.position);
+        return;
+      }
+      case 'CustomProfileFieldCreated': {
+        const { field_id, name, hint, field_type, order } = event.data;
+        await models.profileFields.put(field_id, { id: field_id, name, hint, type: field_type, order }, event.position);
+        return;
+      }
+      default:
+        return;
+    }
+  });
 }

@@ -1,5 +1,4 @@
-import type { StoredEvent } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
 /** A file no message links: deleted some weeks after it was uploaded, or after an edit unlinked it. */
@@ -19,21 +18,18 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
   const schedule = (attachmentId: number, kind: string, from: number, position: number): Promise<void> =>
     models.scheduledJobs.put(attachmentJobKey(attachmentId), { key: attachmentJobKey(attachmentId), kind, from, subject: { attachment_id: attachmentId } }, position);
 
-  return {
-    name: 'attachment-jobs',
-    async apply(event: StoredEvent): Promise<void> {
-      const at = event.metadata.occurred_at;
-      if (event.type === 'AttachmentUploaded') return schedule(event.data.attachment_id, UNCLAIMED_UPLOAD_JOB, at, event.position);
-      if (event.type === 'AttachmentDeleted') return models.scheduledJobs.delete(attachmentJobKey(event.data.attachment_id), event.position);
-      if (!LINK_EVENTS.has(event.type)) return;
-      for (const attachment of await models.attachments.findMany('changed_at', event.position)) {
-        const key = attachmentJobKey(attachment.id);
-        if (attachment.messages.length > 0) {
-          if (await models.scheduledJobs.get(key)) await models.scheduledJobs.delete(key, event.position);
-        } else {
-          await schedule(attachment.id, event.type === 'MessagesDeleted' ? ORPHANED_UPLOAD_JOB : UNCLAIMED_UPLOAD_JOB, at, event.position);
-        }
+  return projectionOf('attachment-jobs', ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'], async (event) => {
+    const at = event.metadata.occurred_at;
+    if (event.type === 'AttachmentUploaded') return schedule(event.data.attachment_id, UNCLAIMED_UPLOAD_JOB, at, event.position);
+    if (event.type === 'AttachmentDeleted') return models.scheduledJobs.delete(attachmentJobKey(event.data.attachment_id), event.position);
+    if (!LINK_EVENTS.has(event.type)) return;
+    for (const attachment of await models.attachments.findMany('changed_at', event.position)) {
+      const key = attachmentJobKey(attachment.id);
+      if (attachment.messages.length > 0) {
+        if (await models.scheduledJobs.get(key)) await models.scheduledJobs.delete(key, event.position);
+      } else {
+        await schedule(attachment.id, event.type === 'MessagesDeleted' ? ORPHANED_UPLOAD_JOB : UNCLAIMED_UPLOAD_JOB, at, event.position);
       }
-    },
-  };
+    }
+  });
 }

@@ -10,6 +10,7 @@ export const inviteExpiryJobsProjection = (models: ReadModels): Projection =>
   jobsProjection(models, {
     kind: INVITE_EXPIRY_JOB,
     subjectField: 'invite_id',
+    handles: ['InviteLinkCreated', 'InviteLinkRevoked', 'InviteLinkExpired'],
     starts: (event) =>
       event.type === 'InviteLinkCreated' && event.data.expires_at !== null ? { id: event.data.invite_id, from: event.data.expires_at } : null,
     ends: (event) => (event.type === 'InviteLinkRevoked' || event.type === 'InviteLinkExpired' ? event.data.invite_id : null),

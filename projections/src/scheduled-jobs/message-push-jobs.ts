@@ -1,5 +1,5 @@
-import { pushCandidates, type StoredEvent } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { pushCandidates } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 import { jobKey } from './job-projection.js';
 
@@ -14,32 +14,29 @@ export const messagePushJobKey = (messageId: number): string => jobKey(MESSAGE_P
  * MessagePushFailed that gave up, or the message's deletion.
  */
 export function messagePushJobsProjection(models: ReadModels): Projection {
-  return {
-    name: 'message-push-jobs',
-    async apply(event: StoredEvent): Promise<void> {
-      switch (event.type) {
-        case 'MessageSent': {
-          const withDevices = (await models.pushUsers.get(REALM_KEY))?.user_ids;
-          if (!withDevices || withDevices.length === 0) return;
-          const { message_id, sender_id, receivers } = event.data;
-          const candidates = pushCandidates(receivers, withDevices, sender_id);
-          if (candidates.length === 0) return;
-          const key = messagePushJobKey(message_id);
-          const subject = { message_id, user_ids: candidates.join(',') };
-          await models.scheduledJobs.put(key, { key, kind: MESSAGE_PUSH_JOB, from: event.metadata.occurred_at, subject }, event.position);
-          return;
-        }
-        case 'MessagePushesSent':
-          return models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
-        case 'MessagePushFailed':
-          if (event.data.gave_up) await models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
-          return;
-        case 'MessagesDeleted':
-          for (const id of event.data.message_ids) await models.scheduledJobs.delete(messagePushJobKey(id), event.position);
-          return;
-        default:
-          return;
+  return projectionOf('message-push-jobs', ['MessagePushFailed', 'MessagePushesSent', 'MessageSent', 'MessagesDeleted'], async (event) => {
+    switch (event.type) {
+      case 'MessageSent': {
+        const withDevices = (await models.pushUsers.get(REALM_KEY))?.user_ids;
+        if (!withDevices || withDevices.length === 0) return;
+        const { message_id, sender_id, receivers } = event.data;
+        const candidates = pushCandidates(receivers, withDevices, sender_id);
+        if (candidates.length === 0) return;
+        const key = messagePushJobKey(message_id);
+        const subject = { message_id, user_ids: candidates.join(',') };
+        await models.scheduledJobs.put(key, { key, kind: MESSAGE_PUSH_JOB, from: event.metadata.occurred_at, subject }, event.position);
+        return;
       }
-    },
-  };
+      case 'MessagePushesSent':
+        return models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
+      case 'MessagePushFailed':
+        if (event.data.gave_up) await models.scheduledJobs.delete(messagePushJobKey(event.data.message_id), event.position);
+        return;
+      case 'MessagesDeleted':
+        for (const id of event.data.message_ids) await models.scheduledJobs.delete(messagePushJobKey(id), event.position);
+        return;
+      default:
+        return;
+    }
+  });
 }

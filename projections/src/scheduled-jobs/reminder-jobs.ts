@@ -10,6 +10,7 @@ export const reminderJobsProjection = (models: ReadModels): Projection =>
   jobsProjection(models, {
     kind: REMINDER_JOB,
     subjectField: 'reminder_id',
+    handles: ['ReminderScheduled', 'ReminderDelivered', 'ReminderDeliveryFailed', 'ReminderDeleted'],
     starts: (event) => (event.type === 'ReminderScheduled' ? { id: event.data.reminder_id, from: event.data.deliver_at } : null),
     ends: (event) =>
       event.type === 'ReminderDelivered' || event.type === 'ReminderDeliveryFailed' || event.type === 'ReminderDeleted' ? event.data.reminder_id : null,

@@ -1,5 +1,5 @@
-import { DEFAULT_USER_SETTINGS, type StoredEvent, type UserState } from '@chat/core';
-import type { Projection } from '../projection.js';
+import { DEFAULT_USER_SETTINGS, type UserState } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
 /** Users, their credentials and settings. */
@@ -9,71 +9,68 @@ export function usersProjection(models: ReadModels): Projection {
     if (user) await models.users.put(userId, change(user), position);
   };
 
-  return {
-    name: 'users',
-    async apply(event: StoredEvent): Promise<void> {
-      const at = event.position;
-      switch (event.type) {
-        case 'UserCreated': {
-          const d = event.data;
-          const realm = await models.realm.get(REALM_KEY);
-          const settings = { ...(realm?.user_settings_defaults ?? DEFAULT_USER_SETTINGS), timezone: d.timezone };
-          await models.users.put(
-            d.user_id,
-            {
-              user_id: d.user_id,
-              email: d.email,
-              full_name: d.full_name,
-              role: d.role,
-              is_active: true,
-              is_bot: d.is_bot,
-              bot_type: d.bot_type,
-              bot_owner_id: d.bot_owner_id,
-              timezone: d.timezone,
-              date_joined: event.metadata.occurred_at,
-              avatar_version: 1,
-              profile_data: {},
-              password_hash: d.password_hash,
-              api_key_generation: d.api_key_generation,
-              can_change_user_emails: d.can_change_user_emails,
-              settings,
-              pending_email_change: null,
-            },
-            at,
-          );
-          return;
-        }
-        case 'UserRenamed':
-          return update(event.data.user_id, at, (u) => ({ ...u, full_name: event.data.full_name }));
-        case 'UserRoleChanged':
-          return update(event.data.user_id, at, (u) => ({ ...u, role: event.data.role }));
-        case 'UserEmailChanged':
-          return update(event.data.user_id, at, (u) => ({ ...u, email: event.data.email, pending_email_change: null }));
-        case 'UserEmailChangeRequested': {
-          const { new_email, token_digest, expires_at } = event.data;
-          return update(event.data.user_id, at, (u) => ({ ...u, pending_email_change: { new_email, token_digest, expires_at } }));
-        }
-        case 'UserProfileDataChanged':
-          return update(event.data.user_id, at, (u) => {
-            const profile_data = { ...u.profile_data };
-            for (const { id, value } of event.data.fields) {
-              if (value === null) delete profile_data[String(id)];
-              else profile_data[String(id)] = value;
-            }
-            return { ...u, profile_data };
-          });
-        case 'UserPasswordChanged':
-          return update(event.data.user_id, at, (u) => ({ ...u, password_hash: event.data.password_hash }));
-        case 'UserApiKeyRotated':
-          return update(event.data.user_id, at, (u) => ({ ...u, api_key_generation: event.data.api_key_generation }));
-        case 'UserSettingsChanged':
-          return update(event.data.user_id, at, (u) => {
-            const settings = { ...u.settings, ...event.data.changes };
-            return { ...u, settings, timezone: settings.timezone };
-          });
-        default:
-          return;
+  return projectionOf('users', ['UserApiKeyRotated', 'UserCreated', 'UserEmailChangeRequested', 'UserEmailChanged', 'UserPasswordChanged', 'UserProfileDataChanged', 'UserRenamed', 'UserRoleChanged', 'UserSettingsChanged'], async (event) => {
+    const at = event.position;
+    switch (event.type) {
+      case 'UserCreated': {
+        const d = event.data;
+        const realm = await models.realm.get(REALM_KEY);
+        const settings = { ...(realm?.user_settings_defaults ?? DEFAULT_USER_SETTINGS), timezone: d.timezone };
+        await models.users.put(
+          d.user_id,
+          {
+            user_id: d.user_id,
+            email: d.email,
+            full_name: d.full_name,
+            role: d.role,
+            is_active: true,
+            is_bot: d.is_bot,
+            bot_type: d.bot_type,
+            bot_owner_id: d.bot_owner_id,
+            timezone: d.timezone,
+            date_joined: event.metadata.occurred_at,
+            avatar_version: 1,
+            profile_data: {},
+            password_hash: d.password_hash,
+            api_key_generation: d.api_key_generation,
+            can_change_user_emails: d.can_change_user_emails,
+            settings,
+            pending_email_change: null,
+          },
+          at,
+        );
+        return;
       }
-    },
-  };
+      case 'UserRenamed':
+        return update(event.data.user_id, at, (u) => ({ ...u, full_name: event.data.full_name }));
+      case 'UserRoleChanged':
+        return update(event.data.user_id, at, (u) => ({ ...u, role: event.data.role }));
+      case 'UserEmailChanged':
+        return update(event.data.user_id, at, (u) => ({ ...u, email: event.data.email, pending_email_change: null }));
+      case 'UserEmailChangeRequested': {
+        const { new_email, token_digest, expires_at } = event.data;
+        return update(event.data.user_id, at, (u) => ({ ...u, pending_email_change: { new_email, token_digest, expires_at } }));
+      }
+      case 'UserProfileDataChanged':
+        return update(event.data.user_id, at, (u) => {
+          const profile_data = { ...u.profile_data };
+          for (const { id, value } of event.data.fields) {
+            if (value === null) delete profile_data[String(id)];
+            else profile_data[String(id)] = value;
+          }
+          return { ...u, profile_data };
+        });
+      case 'UserPasswordChanged':
+        return update(event.data.user_id, at, (u) => ({ ...u, password_hash: event.data.password_hash }));
+      case 'UserApiKeyRotated':
+        return update(event.data.user_id, at, (u) => ({ ...u, api_key_generation: event.data.api_key_generation }));
+      case 'UserSettingsChanged':
+        return update(event.data.user_id, at, (u) => {
+          const settings = { ...u.settings, ...event.data.changes };
+          return { ...u, settings, timezone: settings.timezone };
+        });
+      default:
+        return;
+    }
+  });
 }

@@ -143,5 +143,10 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
 /** Feeds the embedded id allocator every event the runner applies. */
 const idCounterProjection = (allocator: LogIdAllocator): Projection => ({
   name: 'id-counters',
-  apply: async (event) => allocator.observe(event),
+  handles: 'every',
+  apply: (event) => {
+    allocator.observe(event);
+    return APPLIED;
+  },
 });
+const APPLIED = Promise.resolve();

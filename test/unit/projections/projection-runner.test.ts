@@ -52,7 +52,7 @@ describe('ProjectionRunner', function () {
 
   it('given an event appended while it writes its checkpoint, applies that event without waiting for another append', async function () {
     const seen: number[] = [];
-    const recorder: Projection = { name: 'recorder', apply: async (event: StoredEvent) => void seen.push(event.position) };
+    const recorder: Projection = { name: 'recorder', handles: 'every', apply: async (event: StoredEvent) => void seen.push(event.position) };
     const checkpoints = new GatedCheckpoints();
     const runner = new ProjectionRunner(store, [recorder], checkpoints, { checkpointEvery: 1000 });
     await runner.start();
@@ -71,7 +71,7 @@ describe('ProjectionRunner', function () {
 
   it('given a projection that fails, rejects the commands already waiting and every later wait with the error', async function () {
     let fail: (error: Error) => void = () => undefined;
-    const failing: Projection = { name: 'failing', apply: () => new Promise<void>((_, reject) => (fail = reject)) };
+    const failing: Projection = { name: 'failing', handles: 'every', apply: () => new Promise<void>((_, reject) => (fail = reject)) };
     const errors: Error[] = [];
     const runner = new ProjectionRunner(store, [failing], new GatedCheckpoints(), { onError: (error) => errors.push(error) });
     await runner.start();

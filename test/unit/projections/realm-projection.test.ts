@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, type DomainEvent } from '@chat/core';
-import { REALM_KEY, realmProjection, type ReadModels } from '@chat/projections';
+import { ProjectionDispatch, REALM_KEY, realmProjection, type ReadModels } from '@chat/projections';
 import { freshModels, snapshot } from '../../support/read-model-fixture.js';
 import { storedEvents, T0 } from '../../support/stored-events.js';
 
@@ -16,7 +16,7 @@ const realmCreated: DomainEvent = {
 
 async function whenProjected(events: DomainEvent[]): Promise<ReadModels> {
   const models = freshModels();
-  const projection = realmProjection(models);
+  const projection = new ProjectionDispatch([realmProjection(models)]);
   for (const event of storedEvents(events)) await projection.apply(event);
   return models;
 }

@@ -70,7 +70,7 @@ async function script(history: History): Promise<void> {
   await history.append(streams.realm(), { type: 'RealmProfileChanged', data: { changes: { name: 'Denmark', description: 'Something is rotten' } } });
 }
 
-const recorder = (seen: number[]): Projection => ({ name: 'recorder', apply: async (event: StoredEvent) => void seen.push(event.position) });
+const recorder = (seen: number[]): Projection => ({ name: 'recorder', handles: 'every', apply: async (event: StoredEvent) => void seen.push(event.position) });
 
 describe('read models: rebuilding from the log equals following it live', function () {
   let directory: string;

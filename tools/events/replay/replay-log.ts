@@ -1,5 +1,5 @@
 import type { EventLogReader } from '@chat/eventstore';
-import { allProjections, openReadModels, type Projection, READ_MODELS_CHECKPOINT, type ReadModels } from '@chat/projections';
+import { allProjections, openReadModels, ProjectionDispatch, READ_MODELS_CHECKPOINT, type ReadModels } from '@chat/projections';
 import type { ReadStore } from '@chat/readstore';
 
 export interface ReplayProgress {
@@ -18,7 +18,7 @@ export interface ReplayProgress {
  */
 export class LogReplay {
   readonly models: ReadModels;
-  private readonly projections: Projection[];
+  private readonly projections: ProjectionDispatch;
   private progress: ReplayProgress = { events: 0, position: 0, seconds: 0 };
 
   constructor(
@@ -26,7 +26,7 @@ export class LogReplay {
     private readonly store: ReadStore,
   ) {
     this.models = openReadModels(store);
-    this.projections = allProjections(this.models);
+    this.projections = new ProjectionDispatch(allProjections(this.models));
   }
 
   get done(): ReplayProgress {
@@ -40,7 +40,7 @@ export class LogReplay {
     if (position < last) {
       for await (const event of this.log.readAll({ fromPosition: position })) {
         if (event.position > last) break;
-        for (const projection of this.projections) await projection.apply(event);
+        await this.projections.apply(event);
         events += 1;
         position = event.position;
         if (onEvent && events % 1000 === 0) onEvent({ events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 });

@@ -37,17 +37,22 @@ export function flagNames(bits: number): string[] {
   return names;
 }
 
-/** The content bits each receiver gets from a message's content flags (sets built once per message). */
+const NO_CONTENT_BITS = (): number => 0;
+
+/**
+ * The content bits each receiver gets from a message's content flags. Most messages mention nobody:
+ * they share one function; otherwise a map of the flagged users is built once per message.
+ */
 export function contentBits(flags: ContentFlags): (userId: number) => number {
-  const sets: [Set<number>, number][] = [
-    [new Set(flags.mentioned), FlagBit.mentioned],
-    [new Set(flags.stream_wildcard_mentioned), FlagBit.stream_wildcard_mentioned],
-    [new Set(flags.topic_wildcard_mentioned), FlagBit.topic_wildcard_mentioned],
-    [new Set(flags.has_alert_word), FlagBit.has_alert_word],
+  const { mentioned, stream_wildcard_mentioned, topic_wildcard_mentioned, has_alert_word } = flags;
+  if (mentioned.length + stream_wildcard_mentioned.length + topic_wildcard_mentioned.length + has_alert_word.length === 0) return NO_CONTENT_BITS;
+  const lists: [readonly number[], number][] = [
+    [mentioned, FlagBit.mentioned],
+    [stream_wildcard_mentioned, FlagBit.stream_wildcard_mentioned],
+    [topic_wildcard_mentioned, FlagBit.topic_wildcard_mentioned],
+    [has_alert_word, FlagBit.has_alert_word],
   ];
-  return (userId) => {
-    let bits = 0;
-    for (const [set, bit] of sets) if (set.has(userId)) bits |= bit;
-    return bits;
-  };
+  const bitsByUser = new Map<number, number>();
+  for (const [userIds, bit] of lists) for (const userId of userIds) bitsByUser.set(userId, (bitsByUser.get(userId) ?? 0) | bit);
+  return (userId) => bitsByUser.get(userId) ?? 0;
 }

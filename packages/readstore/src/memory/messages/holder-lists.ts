@@ -23,13 +23,19 @@ export class HolderLists {
 
   /** Replaces the message's holders with these ids (in any order, distinct). */
   set(messageId: number, userIds: ArrayLike<number>): void {
-    const sorted = Int32Array.from(userIds).sort();
+    const count = userIds.length;
     this.release(messageId);
-    this.reserve(sorted.length + 1);
+    this.reserve(count + 1);
     const at = this.used;
-    this.pool[at] = sorted.length;
-    this.pool.set(sorted, at + 1);
-    this.used += sorted.length + 1;
+    const pool = this.pool;
+    pool[at] = count;
+    let ascending = true;
+    for (let index = 0; index < count; index++) {
+      pool[at + 1 + index] = userIds[index];
+      if (index > 0 && userIds[index] < userIds[index - 1]) ascending = false;
+    }
+    if (!ascending) pool.subarray(at + 1, at + 1 + count).sort();
+    this.used += count + 1;
     this.offsets.set(messageId, at);
   }
 

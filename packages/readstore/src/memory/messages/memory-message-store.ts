@@ -16,6 +16,7 @@ import {
 import { CompactMessages } from './compact-messages.js';
 import { HolderLists } from './holder-lists.js';
 import { allMatching, readWindow } from './message-window.js';
+import { ByUserId } from './by-user-id.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
 
@@ -28,14 +29,19 @@ export class MemoryMessageStore implements MessageStore {
   private readonly messages = new Map<number, StoredMessage>();
   private readonly holderIds = new HolderLists();
   private readonly compact = new CompactMessages();
-  private readonly users = new Map<number, SortedIds>();
+  private readonly users = new ByUserId<SortedIds>();
   private readonly recipients = new RecipientIndex();
 
   async insert(message: MessageState, rows: readonly UserMessageRow[], _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;
     this.messages.set(message.id, this.compact.stored(message, this.recipients.add(message)));
-    for (const row of rows) this.rowsOf(row.user_id).add(message.id, row.flags);
-    this.holderIds.set(message.id, rows.map((row) => row.user_id));
+    const holders: number[] = new Array<number>(rows.length);
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      this.rowsOf(row.user_id).add(message.id, row.flags);
+      holders[index] = row.user_id;
+    }
+    this.holderIds.set(message.id, holders);
   }
 
   async replace(message: MessageState, _position: number): Promise<void> {
