@@ -11,6 +11,10 @@ describe('HolderLists (memory message store)', function () {
     expect(lists.has(2)).to.equal(true);
     expect(lists.get(3)).to.deep.equal([]);
     expect(lists.has(3)).to.equal(false);
+    lists.set(200_000, [2, 1]);
+    expect(lists.get(200_000)).to.deep.equal([1, 2]);
+    expect(lists.get(1)).to.deep.equal([10, 20, 30]);
+    expect(lists.has(199_999)).to.equal(false);
   });
 
   it('adds a holder once, removes holders, and ignores unknown messages', function () {

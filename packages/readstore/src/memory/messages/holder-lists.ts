@@ -8,15 +8,16 @@ export class HolderLists {
   private pool = new Int32Array(1 << 16);
   private used = 0;
   private wasted = 0;
-  private readonly offsets = new Map<number, number>();
+  /** Per message id, one more than the offset of its span (0: none), as ids are dense. */
+  private starts = new Int32Array(1 << 16);
 
   has(messageId: number): boolean {
-    return this.offsets.has(messageId);
+    return this.offsetOf(messageId) !== undefined;
   }
 
   /** The holders of a message, ascending (empty for an unknown message). */
   get(messageId: number): number[] {
-    const at = this.offsets.get(messageId);
+    const at = this.offsetOf(messageId);
     if (at === undefined) return [];
     return Array.from(this.pool.subarray(at + 1, at + 1 + this.pool[at]));
   }
@@ -36,36 +37,52 @@ export class HolderLists {
     }
     if (!ascending) pool.subarray(at + 1, at + 1 + count).sort();
     this.used += count + 1;
-    this.offsets.set(messageId, at);
+    this.setOffset(messageId, at);
   }
 
   add(messageId: number, userId: number): void {
     const holders = this.get(messageId);
-    if (!this.offsets.has(messageId) || holders.includes(userId)) return;
+    if (!this.has(messageId) || holders.includes(userId)) return;
     holders.push(userId);
     this.set(messageId, holders);
   }
 
   remove(messageId: number, userIds: readonly number[]): void {
-    if (!this.offsets.has(messageId)) return;
+    if (!this.has(messageId)) return;
     const gone = new Set(userIds);
     this.set(messageId, this.get(messageId).filter((userId) => !gone.has(userId)));
   }
 
   delete(messageId: number): void {
     this.release(messageId);
-    this.offsets.delete(messageId);
+    if (messageId < this.starts.length) this.starts[messageId] = 0;
   }
 
   clear(): void {
-    this.offsets.clear();
+    this.starts = new Int32Array(1 << 16);
     this.pool = new Int32Array(1 << 16);
     this.used = 0;
     this.wasted = 0;
   }
 
+  private offsetOf(messageId: number): number | undefined {
+    const start = messageId < this.starts.length ? this.starts[messageId] : 0;
+    return start === 0 ? undefined : start - 1;
+  }
+
+  private setOffset(messageId: number, at: number): void {
+    if (messageId >= this.starts.length) {
+      let capacity = this.starts.length * 2;
+      while (capacity <= messageId) capacity *= 2;
+      const grown = new Int32Array(capacity);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    this.starts[messageId] = at + 1;
+  }
+
   private release(messageId: number): void {
-    const at = this.offsets.get(messageId);
+    const at = this.offsetOf(messageId);
     if (at !== undefined) this.wasted += this.pool[at] + 1;
   }
 
@@ -82,12 +99,14 @@ export class HolderLists {
 
   /** Writes the live spans again, in place and in order, dropping the space of replaced ones. */
   private compact(): void {
-    const spans = [...this.offsets].sort((a, b) => a[1] - b[1]);
+    const spans: [number, number][] = [];
+    for (let messageId = 0; messageId < this.starts.length; messageId++) if (this.starts[messageId] !== 0) spans.push([messageId, this.starts[messageId] - 1]);
+    spans.sort((a, b) => a[1] - b[1]);
     let to = 0;
     for (const [messageId, from] of spans) {
       const size = this.pool[from] + 1;
       this.pool.copyWithin(to, from, from + size);
-      this.offsets.set(messageId, to);
+      this.starts[messageId] = to + 1;
       to += size;
     }
     this.used = to;

@@ -16,7 +16,7 @@ import {
 import { CompactMessages } from './compact-messages.js';
 import { HolderLists } from './holder-lists.js';
 import { allMatching, readWindow } from './message-window.js';
-import { ByUserId } from './by-user-id.js';
+import { DenseIdMap } from './dense-id-map.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
 
@@ -26,10 +26,10 @@ import { SortedIds } from './sorted-ids.js';
  * sorted id list. Queries walk the narrowest list from the anchor.
  */
 export class MemoryMessageStore implements MessageStore {
-  private readonly messages = new Map<number, StoredMessage>();
+  private readonly messages = new DenseIdMap<StoredMessage>();
   private readonly holderIds = new HolderLists();
   private readonly compact = new CompactMessages();
-  private readonly users = new ByUserId<SortedIds>();
+  private readonly users = new DenseIdMap<SortedIds>();
   private readonly recipients = new RecipientIndex();
 
   async insert(message: MessageState, rows: readonly UserMessageRow[], _position: number): Promise<void> {
@@ -177,7 +177,7 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async *scan(): AsyncIterable<MessageSnapshot> {
-    for (const id of [...this.messages.keys()].sort((a, b) => a - b)) {
+    for (const id of this.messages.ids()) {
       const message = this.messages.get(id);
       if (!message) continue;
       const holders = this.holderIds.get(id);
