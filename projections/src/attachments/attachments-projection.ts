@@ -79,6 +79,8 @@ export function attachmentsProjection(models: ReadModels): Projection {
       }
       case 'MessageSent': {
         const d = event.data;
+        // A new message has no links yet; one that names no upload has none to make either.
+        if (uploadPathsIn(d.rendered_content).length === 0) return;
         return relink({ id: d.message_id, sender_id: d.sender_id, date_sent: event.metadata.occurred_at, html: d.rendered_content }, position);
       }
       case 'MessageContentEdited':

@@ -1,3 +1,4 @@
+import { uploadPathsIn } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
@@ -7,8 +8,6 @@ export const UNCLAIMED_UPLOAD_JOB = 'upload-unclaimed';
 export const ORPHANED_UPLOAD_JOB = 'upload-orphaned';
 
 export const attachmentJobKey = (attachmentId: number): string => `attachment:${attachmentId}`;
-
-const LINK_EVENTS: ReadonlySet<string> = new Set(['MessageSent', 'MessageContentEdited', 'MessagesMoved', 'MessagesDeleted']);
 
 /**
  * At most one clean-up job per attachment, while no message links it. Runs after the attachments
@@ -22,7 +21,8 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
     const at = event.metadata.occurred_at;
     if (event.type === 'AttachmentUploaded') return schedule(event.data.attachment_id, UNCLAIMED_UPLOAD_JOB, at, event.position);
     if (event.type === 'AttachmentDeleted') return models.scheduledJobs.delete(attachmentJobKey(event.data.attachment_id), event.position);
-    if (!LINK_EVENTS.has(event.type)) return;
+    // A message sent without naming an upload changed no attachment (most of a log).
+    if (event.type === 'MessageSent' && uploadPathsIn(event.data.rendered_content).length === 0) return;
     for (const attachment of await models.attachments.findMany('changed_at', event.position)) {
       const key = attachmentJobKey(attachment.id);
       if (attachment.messages.length > 0) {

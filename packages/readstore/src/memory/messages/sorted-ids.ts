@@ -9,8 +9,13 @@ export class SortedIds {
   length = 0;
 
   constructor(withBytes = false, capacity = 8) {
-    this.ids = new Int32Array(capacity);
-    this.bytes = withBytes ? new Uint8Array(capacity) : null;
+    [this.ids, this.bytes] = SortedIds.allocate(capacity, withBytes);
+  }
+
+  /** The ids and their bytes share one buffer: one allocation per growth instead of two. */
+  private static allocate(capacity: number, withBytes: boolean): [Int32Array, Uint8Array | null] {
+    const buffer = new ArrayBuffer(capacity * (withBytes ? 5 : 4));
+    return [new Int32Array(buffer, 0, capacity), withBytes ? new Uint8Array(buffer, capacity * 4, capacity) : null];
   }
 
   /** A list over ids already ascending and distinct (taken as they are). */
@@ -86,14 +91,10 @@ export class SortedIds {
   }
 
   private grow(): void {
-    const capacity = Math.max(8, this.ids.length * 2);
-    const ids = new Int32Array(capacity);
+    const [ids, bytes] = SortedIds.allocate(Math.max(8, this.ids.length * 2), this.bytes !== null);
     ids.set(this.ids.subarray(0, this.length));
+    if (bytes && this.bytes) bytes.set(this.bytes.subarray(0, this.length));
     this.ids = ids;
-    if (this.bytes) {
-      const bytes = new Uint8Array(capacity);
-      bytes.set(this.bytes.subarray(0, this.length));
-      this.bytes = bytes;
-    }
+    this.bytes = bytes;
   }
 }
