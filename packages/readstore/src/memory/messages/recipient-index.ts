@@ -16,6 +16,8 @@ export interface Conversation {
 }
 
 const EMPTY = new SortedIds();
+/** A channel's or topic's first id buffer (128 bytes): a topic rarely stays under a few dozen messages. */
+const LIST_CAPACITY = 32;
 
 /** Message ids by where they were sent: per channel, per topic of a channel, per direct conversation. */
 export class RecipientIndex {
@@ -29,14 +31,14 @@ export class RecipientIndex {
     if (recipient.type === 'channel') {
       let channel = this.channels.get(recipient.channel_id);
       if (!channel) {
-        channel = { all: new SortedIds(), topics: new Map() };
+        channel = { all: new SortedIds(false, LIST_CAPACITY), topics: new Map() };
         this.channels.set(recipient.channel_id, channel);
       }
       channel.all.add(message.id);
       const key = topicKey(recipient.topic);
       let topic = channel.topics.get(key);
       if (!topic) {
-        topic = { name: recipient.topic, ids: new SortedIds(), senders: new Map() };
+        topic = { name: recipient.topic, ids: new SortedIds(false, LIST_CAPACITY), senders: new Map() };
         channel.topics.set(key, topic);
       }
       topic.ids.add(message.id);
