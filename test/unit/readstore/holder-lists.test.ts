@@ -15,6 +15,10 @@ describe('HolderLists (memory message store)', function () {
     expect(lists.get(200_000)).to.deep.equal([1, 2]);
     expect(lists.get(1)).to.deep.equal([10, 20, 30]);
     expect(lists.has(199_999)).to.equal(false);
+    for (const odd of [-1, 1.5, 2 ** 40]) {
+      expect(lists.has(odd), String(odd)).to.equal(false);
+      expect(lists.get(odd), String(odd)).to.deep.equal([]);
+    }
   });
 
   it('adds a holder once, removes holders, and ignores unknown messages', function () {

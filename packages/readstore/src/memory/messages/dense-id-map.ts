@@ -19,7 +19,7 @@ export class DenseIdMap<T> {
   }
 
   delete(id: number): void {
-    if (id < this.values.length) this.values[id] = undefined;
+    if (Number.isInteger(id) && id >= 0 && id < this.values.length) this.values[id] = undefined;
   }
 
   /** The ids that have a value, ascending. */

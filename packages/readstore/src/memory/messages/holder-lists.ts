@@ -66,7 +66,8 @@ export class HolderLists {
   }
 
   private offsetOf(messageId: number): number | undefined {
-    const start = messageId < this.starts.length ? this.starts[messageId] : 0;
+    // A typed array reads undefined for a negative, fractional or too large index: no such message.
+    const start = this.starts[messageId] ?? 0;
     return start === 0 ? undefined : start - 1;
   }
 
