@@ -1,5 +1,5 @@
 import type { DomainEventType, StoredEvent } from '@chat/core';
-import type { Projection } from './projection.js';
+import { APPLIED, type Projection } from './projection.js';
 
 /**
  * Event types that leave the organization alone: they change messages, flags, reactions, topic
@@ -29,8 +29,6 @@ const LEAVES_ORGANIZATION_ALONE: ReadonlySet<DomainEventType> = new Set<DomainEv
   'PushDeviceRegistered',
 ]);
 
-const DONE = Promise.resolve();
-
 /**
  * Counts the events that may have changed the organization, so a cache of it (users, groups, channels)
  * knows when to read the models again. Message traffic, nearly all of a busy log, leaves it unchanged.
@@ -43,6 +41,6 @@ export class OrganizationVersion implements Projection {
 
   apply(event: StoredEvent): Promise<void> {
     if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
-    return DONE;
+    return APPLIED;
   }
 }

@@ -12,6 +12,9 @@ export interface Projection {
   apply(event: StoredEvent): Promise<void>;
 }
 
+/** What a projection that does its work synchronously returns: a promise already settled, shared. */
+export const APPLIED: Promise<void> = Promise.resolve();
+
 /** An event of one of these types, narrowed so a switch can only name types the projection lists. */
 export type EventOf<T extends DomainEventType> = Extract<StoredEvent, { type: T }>;
 

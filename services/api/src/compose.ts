@@ -14,7 +14,7 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { allProjections, APPLIED, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -149,4 +149,3 @@ const idCounterProjection = (allocator: LogIdAllocator): Projection => ({
     return APPLIED;
   },
 });
-const APPLIED = Promise.resolve();
