@@ -11,15 +11,28 @@ import type { SeededOrg } from '../seed/seeded-org.js';
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
-/** Holds one poll per user, triggers, and returns ms from the trigger to the last arrival. */
-async function releaseTime(url: string, users: PollingUser[], trigger: () => Promise<void>): Promise<number> {
+/** Holds one poll per user, waits for `held` (when given), triggers, and returns ms from the trigger to the last arrival. */
+async function releaseTime(url: string, users: PollingUser[], trigger: () => Promise<void>, held?: () => Promise<void>): Promise<number> {
   const polling = runLoad<PollResult>({ kind: 'poll', url, users, durationMs: 120_000, expectMessages: users.length });
   await polling.ready;
+  await held?.();
   const started = epochNow();
   await trigger();
   const result = await polling.result;
   if (result.messages < users.length) throw new Error(`only ${result.messages} of ${users.length} polls received the event (${result.failed} polls failed)`);
   return result.lastArrival - started;
+}
+
+/** Waits until the bare server holds every poll: it would leave a poll that arrives after the release waiting. */
+async function allHeld(client: HttpClient, count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await client.request({ method: 'GET', path: '/held' });
+    const { held } = JSON.parse(res.body) as { held: number };
+    if (held >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${held} of ${count} polls reached the bare server`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** One message to a channel whose every subscriber holds a waiting long-poll; baseline: bare node:http releasing as many held responses. */
@@ -43,9 +56,14 @@ export async function largeFanout(plan: BenchPlan, seedDir: string, org: SeededO
     try {
       const held = members.map((user): PollingUser => ({ auth: authOf(user), queueId: 'q', lastEventId: -1 }));
       baselines.push(
-        await releaseTime(bare.url, held, async () => {
-          await client.request({ method: 'POST', path: '/release' });
-        }),
+        await releaseTime(
+          bare.url,
+          held,
+          async () => {
+            await client.request({ method: 'POST', path: '/release' });
+          },
+          () => allHeld(client, held.length),
+        ),
       );
     } finally {
       client.close();
