@@ -7,9 +7,9 @@ import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
 import { registerLatency } from './scenarios/register.js';
-import { memory, replay, startup } from './scenarios/replay-startup.js';
+import { type FixedCost, memory, replay, startup } from './scenarios/replay-startup.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
-import { copyOf, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
+import { copyOf, emptyDataDir, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
 
 const { values } = parseArgs({
   options: {
@@ -83,8 +83,9 @@ async function main(): Promise<void> {
         removeDir(dataDir);
       }
     }
-    await step('startup', () => startup(starts, big.org));
-    await step('memory', () => memory(rss, big.org));
+    const fixed = big.org.size.messages + big.org.size.firehoseMessages < 1_000_000 ? await emptyServerCost() : null;
+    await step('startup', () => startup(starts, big.org, fixed));
+    await step('memory', () => memory(rss, big.org, fixed));
     await step('replay', () => replay(plan, big.dir));
   }
 
@@ -124,7 +125,20 @@ function budgetUsed(name: string, r: ScenarioResult): number {
   }
 }
 
+/** Start-up time and memory of a server whose organization is only its owner. */
+async function emptyServerCost(): Promise<FixedCost> {
+  const dataDir = emptyDataDir();
+  const server = await startChatServer(dataDir, await freePort(), { CHAT_OWNER_EMAIL: 'owner@bench.example', CHAT_OWNER_PASSWORD: 'bench-owner-password', CHAT_ORG_NAME: 'Empty' });
+  try {
+    return { startupMs: server.startupMs, rssBytes: server.rss() };
+  } finally {
+    await server.stop();
+    removeDir(dataDir);
+  }
+}
+
 main().catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
+

@@ -76,6 +76,9 @@ export function copyOf(dir: string): string {
   return copy;
 }
 
+/** A new, empty data directory. */
+export const emptyDataDir = (): string => mkdtempSync(join(tmpdir(), 'chat-bench-'));
+
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
 
 export const diskUsage = (dir: string): string => execFileSync('du', ['-sh', dir]).toString().split('\t')[0];
