@@ -1,4 +1,4 @@
-import type { DomainEventType, StoredEvent } from '@chat/core';
+import type { DomainEventType, StoredEvent, StoredEventOf } from '@chat/core';
 
 /** Turns events into read-model changes. Deterministic: it reads nothing but the event and its models. */
 export interface Projection {
@@ -15,13 +15,10 @@ export interface Projection {
 /** What a projection that does its work synchronously returns: a promise already settled, shared. */
 export const APPLIED: Promise<void> = Promise.resolve();
 
-/** An event of one of these types, narrowed so a switch can only name types the projection lists. */
-export type EventOf<T extends DomainEventType> = Extract<StoredEvent, { type: T }>;
-
 /**
  * A projection of the listed types: `apply` receives only those, and TypeScript rejects a `case` or a
  * comparison naming any other type, so the list cannot fall behind the code.
  */
-export function projectionOf<T extends DomainEventType>(name: string, handles: readonly T[], apply: (event: EventOf<T>) => Promise<void>): Projection {
+export function projectionOf<T extends DomainEventType>(name: string, handles: readonly T[], apply: (event: StoredEventOf<T>) => Promise<void>): Projection {
   return { name, handles, apply };
 }

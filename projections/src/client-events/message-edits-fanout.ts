@@ -1,4 +1,4 @@
-import { type ContentEdit, EMPTY_TOPIC_DISPLAY_NAME, FlagBit, flagNames, type MessageRecipient, type StoredEvent } from '@chat/core';
+import { type ContentEdit, EMPTY_TOPIC_DISPLAY_NAME, FlagBit, flagNames, type MessageRecipient, type StoredEvent, type StoredEventOf } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
 import { messageAudience } from './message-audience.js';
@@ -55,7 +55,7 @@ async function editDeliveries(models: ReadModels, fields: Record<string, unknown
   return deliveries;
 }
 
-async function contentEdited(event: Extract<StoredEvent, { type: 'MessageContentEdited' }>, models: ReadModels): Promise<Delivery[]> {
+async function contentEdited(event: StoredEventOf<'MessageContentEdited'>, models: ReadModels): Promise<Delivery[]> {
   const message = await models.messages.get(event.data.message_id);
   if (!message) return [];
   const fields = { ...baseFields(event, message.id, [message.id]), ...(await channelFields(models, message.recipient)), ...contentFields(event.data) };
@@ -63,7 +63,7 @@ async function contentEdited(event: Extract<StoredEvent, { type: 'MessageContent
   return editDeliveries(models, fields, message.id, users);
 }
 
-async function moved(event: Extract<StoredEvent, { type: 'MessagesMoved' }>, models: ReadModels): Promise<Delivery[]> {
+async function moved(event: StoredEventOf<'MessagesMoved'>, models: ReadModels): Promise<Delivery[]> {
   const { message_id, message_ids, from, to, propagate_mode, rows_removed, lost_access, content_edit } = event.data;
   const before: MessageRecipient = { type: 'channel', channel_id: from.channel_id, topic: from.topic };
   const fields: Record<string, unknown> = { ...baseFields(event, message_id, message_ids), ...(await channelFields(models, before)), propagate_mode, orig_subject: from.topic };

@@ -1,8 +1,6 @@
-import { CONTENT_BITS, type ContentEdit, contentBits, FlagBit, type MessageEdit, type MessageState, resolveToggle, type StoredEvent } from '@chat/core';
+import { CONTENT_BITS, type ContentEdit, contentBits, FlagBit, type MessageEdit, type MessageState, resolveToggle, type StoredEvent, type StoredEventOf } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
-
-type Stored<T extends StoredEvent['type']> = Extract<StoredEvent, { type: T }>;
 
 /** The message with new content, and the content half of its history entry. */
 function withContent(message: MessageState, edit: ContentEdit, at: number): { message: MessageState; entry: Partial<MessageEdit> } {
@@ -22,7 +20,7 @@ async function rewriteContentFlags(models: ReadModels, messageId: number, edit: 
 /** The history entry every edit starts with: who, and when (milliseconds, from the event). */
 const entryOf = (event: StoredEvent): MessageEdit => ({ timestamp: event.metadata.occurred_at, user_id: event.metadata.actor_id });
 
-async function applyContentEdit(models: ReadModels, event: Stored<'MessageContentEdited'>): Promise<void> {
+async function applyContentEdit(models: ReadModels, event: StoredEventOf<'MessageContentEdited'>): Promise<void> {
   const found = await models.messages.get(event.data.message_id);
   if (!found) return;
   const { message, entry } = withContent(found, event.data, event.metadata.occurred_at);
@@ -30,7 +28,7 @@ async function applyContentEdit(models: ReadModels, event: Stored<'MessageConten
   await rewriteContentFlags(models, found.id, event.data, event.position);
 }
 
-async function applyMove(models: ReadModels, event: Stored<'MessagesMoved'>): Promise<void> {
+async function applyMove(models: ReadModels, event: StoredEventOf<'MessagesMoved'>): Promise<void> {
   const { data, metadata, position } = event;
   const { from, to } = data;
   const changesChannel = from.channel_id !== to.channel_id;

@@ -1,5 +1,5 @@
-import type { DomainEventType } from '@chat/core';
-import { type EventOf, type Projection, projectionOf } from '../projection.js';
+import type { DomainEventType, StoredEventOf } from '@chat/core';
+import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
 /** Which events start and end the jobs of one kind, each about one subject id. */
@@ -10,9 +10,9 @@ export interface JobRule<T extends DomainEventType> {
   /** The subject's id field in the job's `subject` (`reminder_id`). */
   subjectField: string;
   /** The subject and the time the wait counts from, when the event makes work due later. */
-  starts(event: EventOf<T>): { id: number; from: number } | null;
+  starts(event: StoredEventOf<T>): { id: number; from: number } | null;
   /** The subject whose job the event ends (the work was done, or is no longer wanted). */
-  ends(event: EventOf<T>): number | null;
+  ends(event: StoredEventOf<T>): number | null;
 }
 
 export const jobKey = (kind: string, id: number): string => `${kind}:${id}`;

@@ -64,3 +64,6 @@ interface StoredEnvelope {
 export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
   ? StoredEnvelope & { type: E['type']; data: E['data'] }
   : never;
+
+/** A stored event of one of these types. */
+export type StoredEventOf<T extends DomainEventType> = Extract<StoredEvent, { type: T }>;

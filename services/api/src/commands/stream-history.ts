@@ -1,4 +1,4 @@
-import type { DomainEventType, StoredEvent } from '@chat/core';
+import type { DomainEventType, StoredEvent, StoredEventOf } from '@chat/core';
 import type { EventStore, ExpectedRevision } from '@chat/eventstore';
 
 export interface StreamHistory<E extends StoredEvent> {
@@ -16,10 +16,10 @@ export async function streamHistory<T extends DomainEventType>(
   store: EventStore,
   stream: string,
   types: readonly T[],
-): Promise<StreamHistory<Extract<StoredEvent, { type: T }>>> {
+): Promise<StreamHistory<StoredEventOf<T>>> {
   const wanted = new Set<string>(types);
-  const isWanted = (event: StoredEvent): event is Extract<StoredEvent, { type: T }> => wanted.has(event.type);
-  const events: Extract<StoredEvent, { type: T }>[] = [];
+  const isWanted = (event: StoredEvent): event is StoredEventOf<T> => wanted.has(event.type);
+  const events: StoredEventOf<T>[] = [];
   let revision: number | null = null;
   for await (const stored of store.readStream(stream)) {
     revision = stored.revision;
