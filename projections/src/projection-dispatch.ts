@@ -1,5 +1,5 @@
 import type { DomainEventType, StoredEvent } from '@chat/core';
-import type { Projection } from './projection.js';
+import type { Applied, Projection } from './projection.js';
 
 /** Applies each event to the projections that read its type, in their order. */
 export class ProjectionDispatch {
@@ -17,7 +17,29 @@ export class ProjectionDispatch {
     return readers;
   }
 
-  async apply(event: StoredEvent): Promise<void> {
-    for (const projection of this.readersOf(event.type)) await projection.apply(event);
+  /**
+   * Applies the event to its readers in order. Nothing is awaited until a reader returns a write to
+   * wait for, and nothing is returned when none did: a replay awaits only what needs it.
+   */
+  apply(event: StoredEvent): Applied {
+    const readers = this.readersOf(event.type);
+    for (let index = 0; index < readers.length; index++) {
+      const pending = readers[index].apply(event);
+      if (pending) return this.applyAfter(pending, readers, index + 1, event);
+    }
+    return undefined;
+  }
+
+  private async applyAfter(pending: Promise<void>, readers: readonly Projection[], from: number, event: StoredEvent): Promise<void> {
+    await pending;
+    for (let index = from; index < readers.length; index++) {
+      const next = readers[index].apply(event);
+      if (next) await next;
+    }
+  }
+
+  /** Tells every projection that the log has been applied up to its head. */
+  async caughtUp(): Promise<void> {
+    for (const projection of this.projections) await projection.caughtUp?.();
   }
 }

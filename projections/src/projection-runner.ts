@@ -47,11 +47,13 @@ export class ProjectionRunner {
     this.position = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
     for await (const event of this.store.readAll({ fromPosition: this.position })) {
       if (event.position <= this.position) continue;
-      await this.applyOne(event);
+      const pending = this.dispatch.apply(event);
+      if (pending) await pending;
       this.position = event.position;
-      await this.checkpointEvery();
+      if (this.checkpointDue()) await this.checkpoint();
     }
     await this.checkpoint();
+    await this.dispatch.caughtUp();
     // Whatever was appended since the last page read is delivered by the subscription's own catch-up.
     const head = await this.store.headPosition();
     this.unsubscribe = this.store.subscribe(this.position, (events) => this.enqueue(events));
@@ -101,11 +103,11 @@ export class ProjectionRunner {
         const event = this.pending[index++];
         if (event.position <= this.position) continue;
         while (this.gate) await this.gate;
-        this.applying = this.applyOne(event);
-        await this.applying;
+        this.applying = this.dispatch.apply(event) ?? null;
+        if (this.applying) await this.applying;
         this.applying = null;
         this.position = event.position;
-        await this.checkpointEvery();
+        if (this.checkpointDue()) await this.checkpoint();
         if (index >= 4096) {
           this.pending.splice(0, index);
           index = 0;
@@ -127,9 +129,9 @@ export class ProjectionRunner {
     if (!this.failure && this.pending.length > 0) void this.drain();
   }
 
-  /** Records the position every `checkpointEvery` events (1000 by default). */
-  private async checkpointEvery(): Promise<void> {
-    if (++this.sinceCheckpoint >= (this.options.checkpointEvery ?? 1000)) await this.checkpoint();
+  /** Counts an applied event; true every `checkpointEvery` events (1000 by default): time to record the position. */
+  private checkpointDue(): boolean {
+    return ++this.sinceCheckpoint >= (this.options.checkpointEvery ?? 1000);
   }
 
   /** Records the position if events were applied since it was last recorded. */
@@ -137,10 +139,6 @@ export class ProjectionRunner {
     if (this.sinceCheckpoint === 0) return;
     this.sinceCheckpoint = 0;
     await this.checkpoints.set(READ_MODELS_CHECKPOINT, this.position);
-  }
-
-  private applyOne(event: StoredEvent): Promise<void> {
-    return this.dispatch.apply(event);
   }
 
   private release(): void {

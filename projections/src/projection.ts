@@ -9,8 +9,17 @@ export interface Projection {
    * await and its allocations, which over a log of a million messages is seconds of start-up.
    */
   readonly handles: readonly DomainEventType[] | 'every';
-  apply(event: StoredEvent): Promise<void>;
+  /**
+   * Applies the event; returns nothing when there was nothing to wait for (an event of a listed type
+   * that turns out not to concern it), which spares the caller an await.
+   */
+  apply(event: StoredEvent): Applied;
+  /** Told once the log has been applied up to its head (a start-up's catch-up, a replay's end). */
+  caughtUp?(): Promise<void>;
 }
+
+/** What applying an event returns: the write to wait for, or nothing when it is done already. */
+export type Applied = Promise<void> | undefined;
 
 /** What a projection that does its work synchronously returns: a promise already settled, shared. */
 export const APPLIED: Promise<void> = Promise.resolve();
@@ -19,6 +28,11 @@ export const APPLIED: Promise<void> = Promise.resolve();
  * A projection of the listed types: `apply` receives only those, and TypeScript rejects a `case` or a
  * comparison naming any other type, so the list cannot fall behind the code.
  */
-export function projectionOf<T extends DomainEventType>(name: string, handles: readonly T[], apply: (event: StoredEventOf<T>) => Promise<void>): Projection {
-  return { name, handles, apply };
+export function projectionOf<T extends DomainEventType>(
+  name: string,
+  handles: readonly T[],
+  apply: (event: StoredEventOf<T>) => Applied,
+  caughtUp?: () => Promise<void>,
+): Projection {
+  return { name, handles, apply, caughtUp };
 }

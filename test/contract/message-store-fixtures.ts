@@ -1,5 +1,5 @@
 import { FlagBit, type MessageReaction, type MessageState } from '@chat/core';
-import type { MessageStore, StoredMessage, UserMessageRow } from '@chat/readstore';
+import type { MessageReceivers, MessageStore, StoredMessage, UserMessageRow } from '@chat/readstore';
 
 export const ADA = 10;
 export const BOB = 11;
@@ -44,6 +44,8 @@ export const directMessage = (id: number, user_ids: number[], options: MessageOp
 export const stored = (msg: MessageState, recipient_id: number): StoredMessage => ({ ...msg, recipient_id });
 
 export const rows = (...pairs: [number, number][]): UserMessageRow[] => pairs.map(([user_id, flags]) => ({ user_id, flags }));
+/** A new message's receivers, as insert takes them, from the same pairs. */
+export const receivers = (...pairs: [number, number][]): MessageReceivers => ({ user_ids: pairs.map(([userId]) => userId), flags: pairs.map(([, flags]) => flags) });
 
 /** A Map as sorted entries, so comparisons do not depend on insertion order. */
 export const entries = (map: Map<number, number>): [number, number][] => [...map.entries()].sort((a, b) => a[0] - b[0]);
@@ -84,5 +86,5 @@ export const WORLD = {
 
 export async function seedWorld(store: MessageStore): Promise<void> {
   let position = 1000;
-  for (const [msg, msgRows] of WORLD.messages) await store.insert(msg, msgRows, (position += 1));
+  for (const [msg, msgRows] of WORLD.messages) await store.insert(msg, { user_ids: msgRows.map((row) => row.user_id), flags: msgRows.map((row) => row.flags) }, (position += 1));
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { MessageStore } from '@chat/readstore';
-import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, rows, seedWorld } from './message-store-fixtures.js';
+import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, receivers, seedWorld } from './message-store-fixtures.js';
 import { around, found, history, inChannels, NEWEST, READ } from './message-queries.js';
 
 /** Topics, direct conversations and the newest id, over the store the enclosing suite opens for each test. */
@@ -31,8 +31,8 @@ export function messageIndexContract(current: () => MessageStore): void {
     });
 
     it('takes the spelling of the newest message left when the newest goes', async function () {
-      await store.insert(channelMessage(1, GENERAL, 'lunch'), [], 1);
-      await store.insert(channelMessage(2, GENERAL, 'LUNCH'), [], 2);
+      await store.insert(channelMessage(1, GENERAL, 'lunch'), receivers(), 1);
+      await store.insert(channelMessage(2, GENERAL, 'LUNCH'), receivers(), 2);
       expect(await store.topics(GENERAL)).to.deep.equal([{ name: 'LUNCH', max_id: 2 }]);
       await store.remove([2], 3);
       expect(await store.topics(GENERAL)).to.deep.equal([{ name: 'lunch', max_id: 1 }]);
@@ -44,7 +44,7 @@ export function messageIndexContract(current: () => MessageStore): void {
   describe('direct conversations', function () {
     it('lists the other participants and the newest message, newest first, up to the limit', async function () {
       await seedWorld(store);
-      await store.insert(directMessage(110, [ADA]), rows([ADA, READ]), 2000);
+      await store.insert(directMessage(110, [ADA]), receivers([ADA, READ]), 2000);
       expect(await store.conversations(ADA, 10)).to.deep.equal([
         { user_ids: [], max_message_id: 110 },
         { user_ids: [CY], max_message_id: 70 },
@@ -60,8 +60,8 @@ export function messageIndexContract(current: () => MessageStore): void {
 
     it("counts only messages still in the user's history", async function () {
       await seedWorld(store);
-      await store.insert(directMessage(120, [CY, BOB, ADA], { sender: CY }), rows([BOB, 0], [CY, READ]), 2000);
-      await store.insert(directMessage(130, [ADA, BOB]), rows([BOB, 0]), 2001);
+      await store.insert(directMessage(120, [CY, BOB, ADA], { sender: CY }), receivers([BOB, 0], [CY, READ]), 2000);
+      await store.insert(directMessage(130, [ADA, BOB]), receivers([BOB, 0]), 2001);
       expect(await store.conversations(ADA, 10)).to.deep.equal([
         { user_ids: [CY], max_message_id: 70 },
         { user_ids: [BOB], max_message_id: 30 },
@@ -95,7 +95,7 @@ export function messageIndexContract(current: () => MessageStore): void {
       expect(await store.conversations(ADA, 10)).to.deep.equal([]);
       expect(await store.directRecipientId([ADA, BOB])).to.equal(undefined);
       expect(await store.matching(inChannels(ADA, [GENERAL]))).to.deep.equal([]);
-      await store.insert(directMessage(200, [BOB, ADA]), rows([ADA, 0]), 1);
+      await store.insert(directMessage(200, [BOB, ADA]), receivers([ADA, 0]), 1);
       expect((await store.get(200))?.recipient_id).to.equal(401);
       expect(await store.page(history(ADA), around(NEWEST, 5, 0))).to.deep.equal(found([200], 'oldest', 'newest'));
     });

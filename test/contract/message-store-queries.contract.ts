@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FlagBit } from '@chat/core';
 import type { MessagePredicate, MessageStore, MessageWindow } from '@chat/readstore';
-import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, rows, seedWorld, WORLD } from './message-store-fixtures.js';
+import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, receivers, seedWorld, WORLD } from './message-store-fixtures.js';
 import { around, found, history, inChannels, NEWEST, READ } from './message-queries.js';
 
 /** Anchored windows and conditions, over the store the enclosing suite opens for each test. */
@@ -142,7 +142,7 @@ export function messageQueryContract(current: () => MessageStore): void {
     it('walks long histories past sparse matches', async function () {
       for (let id = 1; id <= 700; id += 1) {
         const msg = id % 97 === 0 ? directMessage(id, [ADA, BOB]) : channelMessage(id, id % 2 === 0 ? GENERAL : RANDOM, `t${id % 5}`);
-        await store.insert(msg, rows([ADA, id % 89 === 0 ? 0 : READ]), id);
+        await store.insert(msg, receivers([ADA, id % 89 === 0 ? 0 : READ]), id);
       }
       const directs = [97, 194, 291, 388, 485, 582, 679];
       expect(await store.matching(history(ADA, { op: 'direct' }))).to.deep.equal(directs);

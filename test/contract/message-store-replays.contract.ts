@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CONTENT_BITS, FlagBit, HISTORY_ONLY_BITS } from '@chat/core';
 import type { MessageStore } from '@chat/readstore';
-import { ADA, BOB, channelMessage, CY, entries, GENERAL, RANDOM, rows, stored } from './message-store-fixtures.js';
+import { ADA, BOB, channelMessage, CY, entries, GENERAL, RANDOM, receivers, rows, stored } from './message-store-fixtures.js';
 import { history, READ } from './message-queries.js';
 
 /** Replays: a write at a position not newer than what the store holds changes nothing. */
@@ -11,7 +11,7 @@ export function positionGuardContract(current: () => MessageStore): void {
 
     beforeEach(async function () {
       store = current();
-      await store.insert(channelMessage(1, GENERAL, 'Lunch', { content: 'first' }), rows([ADA, 0], [BOB, FlagBit.mentioned]), 10);
+      await store.insert(channelMessage(1, GENERAL, 'Lunch', { content: 'first' }), receivers([ADA, 0], [BOB, FlagBit.mentioned]), 10);
     });
 
     it('ignores a replace at an older or equal position', async function () {
@@ -36,7 +36,7 @@ export function positionGuardContract(current: () => MessageStore): void {
 
     it('does not bring back a removed message or its rows', async function () {
       await store.remove([1], 30);
-      await store.insert(channelMessage(1, GENERAL, 'Lunch', { content: 'first' }), rows([ADA, 0]), 10);
+      await store.insert(channelMessage(1, GENERAL, 'Lunch', { content: 'first' }), receivers([ADA, 0]), 10);
       await store.replace(channelMessage(1, GENERAL, 'Lunch', { content: 'replayed' }), 20);
       await store.addRows(CY, [{ message_id: 1, flags: HISTORY_ONLY_BITS }], 25);
       expect(await store.get(1)).to.equal(undefined);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FlagBit, HISTORY_ONLY_BITS } from '@chat/core';
 import type { MessageSnapshot, MessageStore } from '@chat/readstore';
-import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, rows, seedWorld, stored, WORLD } from './message-store-fixtures.js';
+import { ADA, BOB, channelMessage, CY, DI, directMessage, GENERAL, RANDOM, receivers, rows, seedWorld, stored, WORLD } from './message-store-fixtures.js';
 import { READ } from './message-queries.js';
 
 async function scanned(store: MessageStore): Promise<MessageSnapshot[]> {
@@ -15,9 +15,9 @@ export function messageScanContract(current: () => MessageStore): void {
   describe('scan', function () {
     it('lists every message ascending by id with its rows ascending by user, whatever the insertion order', async function () {
       const store = current();
-      await store.insert(directMessage(30, [BOB, ADA], { sender: BOB }), rows([BOB, READ], [ADA, 0]), 1);
-      await store.insert(channelMessage(10, GENERAL, 'Alpha'), rows([CY, FlagBit.mentioned], [ADA, READ]), 2);
-      await store.insert(channelMessage(20, RANDOM, 'Beta'), [], 3);
+      await store.insert(directMessage(30, [BOB, ADA], { sender: BOB }), receivers([BOB, READ], [ADA, 0]), 1);
+      await store.insert(channelMessage(10, GENERAL, 'Alpha'), receivers([CY, FlagBit.mentioned], [ADA, READ]), 2);
+      await store.insert(channelMessage(20, RANDOM, 'Beta'), receivers(), 3);
       expect(await scanned(store)).to.deep.equal([
         { message: stored(channelMessage(10, GENERAL, 'Alpha'), 2 * GENERAL), rows: rows([ADA, READ], [CY, FlagBit.mentioned]) },
         { message: stored(channelMessage(20, RANDOM, 'Beta'), 2 * RANDOM), rows: [] },

@@ -11,6 +11,7 @@ import {
   entries,
   GENERAL,
   RANDOM,
+  receivers,
   rows,
   seedWorld,
   stored,
@@ -53,7 +54,7 @@ export function messageStoreContract(
     describe('insert and reads by id', function () {
       it('stores a message with its recipient id and the rows of its receivers', async function () {
         const msg = channelMessage(5, GENERAL, 'Alpha');
-        await store.insert(msg, rows([CY, FlagBit.mentioned], [ADA, READ]), 1);
+        await store.insert(msg, receivers([CY, FlagBit.mentioned], [ADA, READ]), 1);
         expect(await store.get(5)).to.deep.equal(stored(msg, 2 * GENERAL));
         expect(await store.holders(5)).to.deep.equal([ADA, CY]);
         expect(entries(await store.flagsOf(ADA, [5]))).to.deep.equal([[5, READ]]);
@@ -63,15 +64,15 @@ export function messageStoreContract(
 
       it('stores a message nobody received', async function () {
         const msg = channelMessage(5, GENERAL, 'Alpha');
-        await store.insert(msg, [], 1);
+        await store.insert(msg, receivers(), 1);
         expect(await store.get(5)).to.deep.equal(stored(msg, 2 * GENERAL));
         expect(await store.holders(5)).to.deep.equal([]);
       });
 
       it('ignores the insert of an id it already holds', async function () {
         const msg = channelMessage(5, GENERAL, 'Alpha');
-        await store.insert(msg, rows([ADA, READ]), 1);
-        await store.insert(channelMessage(5, RANDOM, 'Other', { content: 'changed' }), rows([BOB, 0], [ADA, 0]), 2);
+        await store.insert(msg, receivers([ADA, READ]), 1);
+        await store.insert(channelMessage(5, RANDOM, 'Other', { content: 'changed' }), receivers([BOB, 0], [ADA, 0]), 2);
         expect(await store.get(5)).to.deep.equal(stored(msg, 2 * GENERAL));
         expect(await store.holders(5)).to.deep.equal([ADA]);
         expect(entries(await store.flagsOf(ADA, [5]))).to.deep.equal([[5, READ]]);
@@ -102,15 +103,15 @@ export function messageStoreContract(
 
     describe('recipient ids', function () {
       it('is twice the channel id for a channel message', async function () {
-        await store.insert(channelMessage(5, RANDOM, 'x'), [], 1);
+        await store.insert(channelMessage(5, RANDOM, 'x'), receivers(), 1);
         expect((await store.get(5))?.recipient_id).to.equal(2 * RANDOM);
       });
 
       it("is twice the conversation's first message id plus one, whatever the order of its users", async function () {
-        await store.insert(directMessage(5, [ADA, BOB]), [], 1);
-        await store.insert(directMessage(8, [BOB, ADA], { sender: BOB }), [], 2);
-        await store.insert(directMessage(9, [ADA, BOB, CY]), [], 3);
-        await store.insert(directMessage(12, [ADA]), [], 4);
+        await store.insert(directMessage(5, [ADA, BOB]), receivers(), 1);
+        await store.insert(directMessage(8, [BOB, ADA], { sender: BOB }), receivers(), 2);
+        await store.insert(directMessage(9, [ADA, BOB, CY]), receivers(), 3);
+        await store.insert(directMessage(12, [ADA]), receivers(), 4);
         expect((await store.getMany([5, 8, 9, 12])).map((m) => m.recipient_id)).to.deep.equal([11, 11, 19, 25]);
         expect(await store.directRecipientId([BOB, ADA])).to.equal(11);
         expect(await store.directRecipientId([CY, BOB, ADA])).to.equal(19);
@@ -119,9 +120,9 @@ export function messageStoreContract(
       });
 
       it('stays the same once assigned, even when the first message is gone', async function () {
-        await store.insert(directMessage(5, [ADA, BOB]), rows([ADA, 0], [BOB, 0]), 1);
+        await store.insert(directMessage(5, [ADA, BOB]), receivers([ADA, 0], [BOB, 0]), 1);
         await store.remove([5], 2);
-        await store.insert(directMessage(8, [BOB, ADA]), rows([ADA, 0], [BOB, 0]), 3);
+        await store.insert(directMessage(8, [BOB, ADA]), receivers([ADA, 0], [BOB, 0]), 3);
         expect((await store.get(8))?.recipient_id).to.equal(11);
         expect(await store.directRecipientId([ADA, BOB])).to.equal(11);
       });
@@ -129,7 +130,7 @@ export function messageStoreContract(
 
     describe('replace', function () {
       it('changes the message and keeps its rows and recipient id', async function () {
-        await store.insert(directMessage(5, [ADA, BOB]), rows([ADA, READ], [BOB, 0]), 1);
+        await store.insert(directMessage(5, [ADA, BOB]), receivers([ADA, READ], [BOB, 0]), 1);
         const edited: MessageState = { ...directMessage(5, [ADA, BOB], { content: 'edited' }), last_edit_timestamp: 1_700_000_001_000 };
         await store.replace(edited, 2);
         expect(await store.get(5)).to.deep.equal(stored(edited, 11));
@@ -144,9 +145,9 @@ export function messageStoreContract(
       });
 
       it('moves a message between topics: topic ids, topics and senders follow', async function () {
-        await store.insert(channelMessage(1, GENERAL, 'Lunch', { sender: ADA }), rows([ADA, 0]), 1);
-        await store.insert(channelMessage(2, GENERAL, 'Lunch', { sender: BOB }), rows([ADA, 0]), 2);
-        await store.insert(channelMessage(3, GENERAL, 'Plans', { sender: CY }), rows([ADA, 0]), 3);
+        await store.insert(channelMessage(1, GENERAL, 'Lunch', { sender: ADA }), receivers([ADA, 0]), 1);
+        await store.insert(channelMessage(2, GENERAL, 'Lunch', { sender: BOB }), receivers([ADA, 0]), 2);
+        await store.insert(channelMessage(3, GENERAL, 'Plans', { sender: CY }), receivers([ADA, 0]), 3);
         await store.replace(channelMessage(2, GENERAL, 'plans', { sender: BOB }), 4);
         expect(await store.topicIds(GENERAL, 'lunch')).to.deep.equal([1]);
         expect(await store.topicIds(GENERAL, 'PLANS')).to.deep.equal([2, 3]);
@@ -165,8 +166,8 @@ export function messageStoreContract(
       });
 
       it('moves a message to another channel: recipient id, channel and topic indexes follow', async function () {
-        await store.insert(channelMessage(1, GENERAL, 'Lunch'), rows([ADA, 0], [BOB, READ]), 1);
-        await store.insert(channelMessage(2, GENERAL, 'Lunch', { sender: BOB }), rows([ADA, 0], [BOB, READ]), 2);
+        await store.insert(channelMessage(1, GENERAL, 'Lunch'), receivers([ADA, 0], [BOB, READ]), 1);
+        await store.insert(channelMessage(2, GENERAL, 'Lunch', { sender: BOB }), receivers([ADA, 0], [BOB, READ]), 2);
         const moved = channelMessage(2, RANDOM, 'Moved', { sender: BOB });
         await store.replace(moved, 3);
         expect(await store.get(2)).to.deep.equal(stored(moved, 2 * RANDOM));
@@ -182,7 +183,7 @@ export function messageStoreContract(
       });
 
       it('follows a change of sender in the topic senders', async function () {
-        await store.insert(channelMessage(1, GENERAL, 'Lunch', { sender: ADA }), [], 1);
+        await store.insert(channelMessage(1, GENERAL, 'Lunch', { sender: ADA }), receivers(), 1);
         await store.replace(channelMessage(1, GENERAL, 'Lunch', { sender: BOB }), 2);
         expect(await store.topicSenders(GENERAL, 'lunch')).to.deep.equal([BOB]);
         expect(await store.matching(inChannels(DI, [GENERAL], { op: 'sender', userId: BOB }))).to.deep.equal([1]);
@@ -217,8 +218,8 @@ export function messageStoreContract(
 
     describe('flags', function () {
       it('sets and clears bits only on existing rows, leaving other bits alone', async function () {
-        await store.insert(channelMessage(1, GENERAL, 'x'), rows([ADA, FlagBit.mentioned], [BOB, 0]), 1);
-        await store.insert(channelMessage(2, GENERAL, 'x'), rows([BOB, 0]), 2);
+        await store.insert(channelMessage(1, GENERAL, 'x'), receivers([ADA, FlagBit.mentioned], [BOB, 0]), 1);
+        await store.insert(channelMessage(2, GENERAL, 'x'), receivers([BOB, 0]), 2);
         await store.setFlags(ADA, [1, 2, 404], READ | FlagBit.starred, true, 3);
         expect(entries(await store.flagsOf(ADA, [1, 2, 404]))).to.deep.equal([[1, FlagBit.mentioned | READ | FlagBit.starred]]);
         expect(await store.holders(2)).to.deep.equal([BOB]);
@@ -234,7 +235,7 @@ export function messageStoreContract(
 
       it("rewrites only the bits under the mask, only on listed users' existing rows", async function () {
         const m = FlagBit.mentioned;
-        await store.insert(channelMessage(1, GENERAL, 'x'), rows([ADA, READ | m], [BOB, FlagBit.starred | m], [CY, FlagBit.has_alert_word]), 1);
+        await store.insert(channelMessage(1, GENERAL, 'x'), receivers([ADA, READ | m], [BOB, FlagBit.starred | m], [CY, FlagBit.has_alert_word]), 1);
         await store.rewriteFlags(1, CONTENT_BITS, rows([ADA, 0], [BOB, READ | FlagBit.stream_wildcard_mentioned], [DI, m]), 2);
         expect(entries(await store.flagsOf(ADA, [1]))).to.deep.equal([[1, READ]]);
         expect(entries(await store.flagsOf(BOB, [1]))).to.deep.equal([[1, FlagBit.starred | FlagBit.stream_wildcard_mentioned]]);

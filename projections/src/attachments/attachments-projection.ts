@@ -1,4 +1,4 @@
-import { type AttachmentMessage, type AttachmentState, uploadPathsIn } from '@chat/core';
+import { type AttachmentMessage, type AttachmentState, namesUpload, type StoredEventOf, uploadPathsIn } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
@@ -56,7 +56,8 @@ export function attachmentsProjection(models: ReadModels): Projection {
     if (message) await relink({ id: messageId, sender_id: message.sender_id, date_sent: message.date_sent, html }, position);
   };
 
-  return projectionOf('attachments', ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'], async (event) => {
+  const types = ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'] as const;
+  const apply = async (event: StoredEventOf<(typeof types)[number]>): Promise<void> => {
     const position = event.position;
     switch (event.type) {
       case 'AttachmentUploaded': {
@@ -79,8 +80,6 @@ export function attachmentsProjection(models: ReadModels): Projection {
       }
       case 'MessageSent': {
         const d = event.data;
-        // A new message has no links yet; one that names no upload has none to make either.
-        if (uploadPathsIn(d.rendered_content).length === 0) return;
         return relink({ id: d.message_id, sender_id: d.sender_id, date_sent: event.metadata.occurred_at, html: d.rendered_content }, position);
       }
       case 'MessageContentEdited':
@@ -103,5 +102,8 @@ export function attachmentsProjection(models: ReadModels): Projection {
       default:
         return;
     }
-  });
+  };
+
+  // A new message has no links yet; one that names no upload (nearly every one) has none to make either.
+  return projectionOf('attachments', types, (event) => (event.type === 'MessageSent' && !namesUpload(event.data.rendered_content) ? undefined : apply(event)));
 }

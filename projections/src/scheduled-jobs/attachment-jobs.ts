@@ -1,4 +1,4 @@
-import { uploadPathsIn } from '@chat/core';
+import { namesUpload, type StoredEventOf } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
@@ -17,12 +17,11 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
   const schedule = (attachmentId: number, kind: string, from: number, position: number): Promise<void> =>
     models.scheduledJobs.put(attachmentJobKey(attachmentId), { key: attachmentJobKey(attachmentId), kind, from, subject: { attachment_id: attachmentId } }, position);
 
-  return projectionOf('attachment-jobs', ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'], async (event) => {
+  const types = ['AttachmentDeleted', 'AttachmentUploaded', 'MessageContentEdited', 'MessageSent', 'MessagesDeleted', 'MessagesMoved'] as const;
+  const apply = async (event: StoredEventOf<(typeof types)[number]>): Promise<void> => {
     const at = event.metadata.occurred_at;
     if (event.type === 'AttachmentUploaded') return schedule(event.data.attachment_id, UNCLAIMED_UPLOAD_JOB, at, event.position);
     if (event.type === 'AttachmentDeleted') return models.scheduledJobs.delete(attachmentJobKey(event.data.attachment_id), event.position);
-    // A message sent without naming an upload changed no attachment (most of a log).
-    if (event.type === 'MessageSent' && uploadPathsIn(event.data.rendered_content).length === 0) return;
     for (const attachment of await models.attachments.findMany('changed_at', event.position)) {
       const key = attachmentJobKey(attachment.id);
       if (attachment.messages.length > 0) {
@@ -31,5 +30,8 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
         await schedule(attachment.id, event.type === 'MessagesDeleted' ? ORPHANED_UPLOAD_JOB : UNCLAIMED_UPLOAD_JOB, at, event.position);
       }
     }
-  });
+  };
+
+  // A message sent without naming an upload changed no attachment (most of a log).
+  return projectionOf('attachment-jobs', types, (event) => (event.type === 'MessageSent' && !namesUpload(event.data.rendered_content) ? undefined : apply(event)));
 }

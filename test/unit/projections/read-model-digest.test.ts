@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FlagBit } from '@chat/core';
 import { canonicalJson, compareKeys, firstDifferingKey, modelDigest, openReadModels, readModelsDigest, snapshotDigest, snapshotReadModels } from '@chat/projections';
 import { MemoryReadStore } from '@chat/readstore';
-import { ADA, BOB, channelMessage, GENERAL, rows } from '../../contract/message-store-fixtures.js';
+import { ADA, BOB, channelMessage, GENERAL, receivers } from '../../contract/message-store-fixtures.js';
 
 describe('read-model digest', function () {
   it('writes one canonical JSON text whatever the order of object keys, as JSON.stringify would otherwise', function () {
@@ -50,14 +50,14 @@ describe('read-model digest', function () {
     const models = openReadModels(new MemoryReadStore());
     const words = { user_id: 1, alert_words: ['a'] };
     await models.alertWords.put(1, words, 1);
-    await models.messages.insert(channelMessage(10, GENERAL, 'Alpha'), rows([ADA, FlagBit.read], [BOB, 0]), 2);
+    await models.messages.insert(channelMessage(10, GENERAL, 'Alpha'), receivers([ADA, FlagBit.read], [BOB, 0]), 2);
     const before = await readModelsDigest(models);
     const snapshot = await snapshotReadModels(models);
     // Later events: a document changed in place, flags, an edit, a new message and a new document.
     words.alert_words.push('b');
     await models.messages.setFlags(BOB, [10], FlagBit.starred, true, 3);
     await models.messages.replace(channelMessage(10, GENERAL, 'Alpha', { content: 'edited' }), 4);
-    await models.messages.insert(channelMessage(11, GENERAL, 'Alpha'), rows([ADA, 0]), 5);
+    await models.messages.insert(channelMessage(11, GENERAL, 'Alpha'), receivers([ADA, 0]), 5);
     await models.alertWords.put(2, { user_id: 2, alert_words: ['c'] }, 6);
     expect(await snapshotDigest(snapshot)).to.deep.equal(before);
     expect((await readModelsDigest(models)).models.messages.count).to.equal(2);

@@ -40,11 +40,13 @@ export class LogReplay {
     if (position < last) {
       for await (const event of this.log.readAll({ fromPosition: position })) {
         if (event.position > last) break;
-        await this.projections.apply(event);
+        const pending = this.projections.apply(event);
+        if (pending) await pending;
         events += 1;
         position = event.position;
         if (onEvent && events % 1000 === 0) onEvent({ events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 });
       }
+      await this.projections.caughtUp();
     }
     this.progress = { events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 };
     await this.store.checkpoints.set(READ_MODELS_CHECKPOINT, position);

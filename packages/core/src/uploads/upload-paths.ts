@@ -30,6 +30,12 @@ export function isUploadPathId(pathId: string): boolean {
   return /^\d+\/[0-9a-f]{2}\/[A-Za-z0-9_-]{24}\/[A-Za-z0-9._-]+$/.test(pathId) && !pathId.includes('..');
 }
 
+/**
+ * Whether rendered HTML may link an upload (no when it never names the uploads path). Nearly every
+ * message links no file: one substring search settles those.
+ */
+export const namesUpload = (renderedHtml: string): boolean => renderedHtml.includes('user_uploads/');
+
 const LINK = /\shref="\/?user_uploads\/([^"?#]+)"/g;
 
 /**
@@ -37,8 +43,7 @@ const LINK = /\shref="\/?user_uploads\/([^"?#]+)"/g;
  * inside code spans or blocks (which render no anchor) do not count, as in the public server.
  */
 export function uploadPathsIn(renderedHtml: string): string[] {
-  // Nearly every message links no file: one substring search settles those.
-  if (!renderedHtml.includes('user_uploads/')) return [];
+  if (!namesUpload(renderedHtml)) return [];
   const found = new Set<string>();
   for (const match of renderedHtml.matchAll(LINK)) {
     let path = match[1].replace(/&amp;/g, '&');

@@ -16,6 +16,16 @@ export interface UserMessageRow {
 }
 
 /**
+ * The users a new message enters the history of: `user_ids[i]` with the flag bits `flags[i]`. Two
+ * parallel lists rather than a row object per user: a replay inserts a million messages of thirty
+ * receivers, and thirty objects per message were most of what it allocated.
+ */
+export interface MessageReceivers {
+  user_ids: readonly number[];
+  flags: ArrayLike<number>;
+}
+
+/**
  * One condition on messages, as narrows need them. Topics compare case-insensitively; `flags` holds
  * when any of the bits is set for the query's user (a message outside their history reads as
  * `read` + `historical`).
@@ -90,8 +100,8 @@ export interface DirectConversation {
  * them, so an adapter that persists can ignore a write it has already applied.
  */
 export interface MessageStore {
-  /** A new message and the rows of the users who receive it. */
-  insert(message: MessageState, rows: readonly UserMessageRow[], position: number): Promise<void>;
+  /** A new message and the users who receive it, with their flags. */
+  insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void>;
   /** A changed message (content, topic, channel, reactions, history); its rows are kept. */
   replace(message: MessageState, position: number): Promise<void>;
   remove(ids: readonly number[], position: number): Promise<void>;
@@ -133,6 +143,11 @@ export interface MessageStore {
    * is never changed by later writes, so a digest can hash a scan taken at one position afterwards.
    */
   scan(): AsyncIterable<MessageSnapshot>;
+  /**
+   * The writes so far were a catch-up with the log (a start-up, a replay): an adapter that deferred an
+   * index while they ran builds it now. Reads never depend on this call; it only moves the work.
+   */
+  caughtUp(): Promise<void>;
   clear(): Promise<void>;
 }
 

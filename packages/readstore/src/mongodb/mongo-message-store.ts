@@ -11,6 +11,7 @@ import {
   type StoredMessage,
   type TopicSummary,
   topicKey,
+  type MessageReceivers,
   type UserMessageRow,
 } from '../messages/message-store.js';
 import {
@@ -44,14 +45,14 @@ export class MongoMessageStore implements MessageStore {
     this.queries = new MongoMessageQueries(collections);
   }
 
-  async insert(message: MessageState, rows: readonly UserMessageRow[], position: number): Promise<void> {
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
     const { messages, rows: userRows } = await this.use();
     // An id is inserted once; a removed message's tombstone keeps it taken.
     if (await messages.findOne({ _id: message.id }, { projection: { _id: 1 } })) return;
     const recipient_id = await this.recipientId(message);
     const keys = keysOf(message);
     // Rows before the message: a replay after a stop between the two finds no message and writes both.
-    await writeRows(userRows, rows.map((row) => rowDocument(row.user_id, message.id, row.flags, keys, position)));
+    await writeRows(userRows, receivers.user_ids.map((userId, index) => rowDocument(userId, message.id, receivers.flags[index], keys, position)));
     try {
       await messages.insertOne({ _id: message.id, _pos: position, doc: { ...message, recipient_id }, keys });
     } catch (error) {
@@ -200,6 +201,9 @@ export class MongoMessageStore implements MessageStore {
   async *scan(): AsyncIterable<MessageSnapshot> {
     yield* scanMessages(await this.use());
   }
+
+  /** Nothing to finish: every index is kept up to date as it writes. */
+  async caughtUp(): Promise<void> {}
 
   /** Drops the collections; their indexes are created again at the next use. */
   async clear(): Promise<void> {

@@ -1,5 +1,6 @@
-import type { MessageEdit, MessageReaction, MessageRecipient, MessageState } from '@chat/core';
-import { conversationKey, type StoredMessage } from '../../messages/message-store.js';
+import type { MessageEdit, MessageReaction, MessageState } from '@chat/core';
+import type { StoredMessage } from '../../messages/message-store.js';
+import type { Placement } from './recipient-index.js';
 
 // Most messages are never edited nor reacted to: they share one frozen empty list of each.
 const NO_EDITS: MessageEdit[] = [];
@@ -8,24 +9,24 @@ Object.freeze(NO_EDITS);
 Object.freeze(NO_REACTIONS);
 
 /**
- * Stores messages compactly: what many messages have in common is kept once. A topic's recipient
- * (per spelling), a conversation's recipient, each client name and the empty edit and reaction lists
- * are shared objects, so a message costs little more than its own content. Stored messages are
- * never changed in place (every change stores a new object), which is what makes sharing safe.
+ * Stores messages compactly: what many messages have in common is kept once. The recipient comes from
+ * the message's placement (one object per topic spelling and per conversation); each client name and
+ * the empty edit and reaction lists are shared too, so a message costs little more than its own
+ * content. Stored messages are never changed in place (every change stores a new object), which is
+ * what makes sharing safe.
  */
 export class CompactMessages {
-  private readonly recipients = new Map<string, MessageRecipient>();
   private readonly clients = new Map<string, string>();
 
   /**
    * Every field is named (no spread): V8 keeps a literal's fields in the object itself, while a spread
    * of a parsed event grows a separate property store, more than doubling the size of each message.
    */
-  stored(message: MessageState, recipient_id: number): StoredMessage {
+  stored(message: MessageState, placement: Placement): StoredMessage {
     return {
       id: message.id,
       sender_id: message.sender_id,
-      recipient: this.recipient(message.recipient),
+      recipient: placement.recipient,
       content: message.content,
       rendered_content: message.rendered_content,
       date_sent: message.date_sent,
@@ -35,21 +36,12 @@ export class CompactMessages {
       last_moved_timestamp: message.last_moved_timestamp,
       edit_history: message.edit_history.length === 0 ? NO_EDITS : message.edit_history,
       reactions: message.reactions.length === 0 ? NO_REACTIONS : message.reactions,
-      recipient_id,
+      recipient_id: placement.recipient_id,
     };
   }
 
   clear(): void {
-    this.recipients.clear();
     this.clients.clear();
-  }
-
-  private recipient(recipient: MessageRecipient): MessageRecipient {
-    const key = recipient.type === 'channel' ? `c${recipient.channel_id}:${recipient.topic}` : `d${conversationKey(recipient.user_ids)}`;
-    const shared = this.recipients.get(key);
-    if (shared) return shared;
-    this.recipients.set(key, recipient);
-    return recipient;
   }
 
   private client(name: string): string {

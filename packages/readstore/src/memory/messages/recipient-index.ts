@@ -1,16 +1,36 @@
-import type { MessageState } from '@chat/core';
+import type { MessageRecipient, MessageState } from '@chat/core';
 import { conversationKey, type TopicSummary, topicKey } from '../../messages/message-store.js';
 import { SortedIds } from './sorted-ids.js';
+
+/** Where a message was sent, shared by every message sent there: stored messages point to it. */
+export interface Placement {
+  recipient: MessageRecipient;
+  recipient_id: number;
+}
 
 interface TopicIndex {
   name: string;
   ids: SortedIds;
   /** Messages per sender, for topic wildcard mentions. */
   senders: Map<number, number>;
+  /** Set when the topic's last message went: a spelling that still points here is stale. */
+  gone: boolean;
 }
 
-export interface Conversation {
-  recipient_id: number;
+/** One spelling of a topic: its shared recipient, and the topic it is indexed under. */
+interface Spelling extends Placement {
+  topic: TopicIndex;
+}
+
+interface ChannelIndex {
+  all: SortedIds;
+  /** By topic key (topics compare case-insensitively). */
+  topics: Map<string, TopicIndex>;
+  /** By the exact spelling messages use, which finds the topic without computing its key. */
+  spellings: Map<string, Spelling>;
+}
+
+export interface Conversation extends Placement {
   participants: number[];
   ids: SortedIds;
 }
@@ -21,49 +41,28 @@ const LIST_CAPACITY = 32;
 
 /** Message ids by where they were sent: per channel, per topic of a channel, per direct conversation. */
 export class RecipientIndex {
-  private readonly channels = new Map<number, { all: SortedIds; topics: Map<string, TopicIndex> }>();
+  private readonly channels = new Map<number, ChannelIndex>();
   private readonly directs = new Map<string, Conversation>();
   private readonly userConversations = new Map<number, Set<string>>();
 
-  /** Adds the message to its channel and topic, or its conversation; returns its recipient id. */
-  add(message: MessageState): number {
+  /** Adds the message to its channel and topic, or its conversation; returns where it now is. */
+  add(message: MessageState): Placement {
     const recipient = message.recipient;
-    if (recipient.type === 'channel') {
-      let channel = this.channels.get(recipient.channel_id);
-      if (!channel) {
-        channel = { all: new SortedIds(false, LIST_CAPACITY), topics: new Map() };
-        this.channels.set(recipient.channel_id, channel);
-      }
-      channel.all.add(message.id);
-      const key = topicKey(recipient.topic);
-      let topic = channel.topics.get(key);
-      if (!topic) {
-        topic = { name: recipient.topic, ids: new SortedIds(false, LIST_CAPACITY), senders: new Map() };
-        channel.topics.set(key, topic);
-      }
-      topic.ids.add(message.id);
-      if (topic.ids.last() === message.id) topic.name = recipient.topic;
-      topic.senders.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
-      return 2 * recipient.channel_id;
+    if (recipient.type === 'direct') return this.addDirect(message.id, recipient.user_ids, recipient);
+    let channel = this.channels.get(recipient.channel_id);
+    if (!channel) {
+      channel = { all: new SortedIds(LIST_CAPACITY), topics: new Map(), spellings: new Map() };
+      this.channels.set(recipient.channel_id, channel);
     }
-    const key = conversationKey(recipient.user_ids);
-    let conversation = this.directs.get(key);
-    if (!conversation) {
-      conversation = { recipient_id: 2 * message.id + 1, participants: [...recipient.user_ids].sort((a, b) => a - b), ids: new SortedIds() };
-      this.directs.set(key, conversation);
-      for (const userId of conversation.participants) {
-        let keys = this.userConversations.get(userId);
-        if (!keys) {
-          keys = new Set();
-          this.userConversations.set(userId, keys);
-        }
-        keys.add(key);
-      }
-    }
-    conversation.ids.add(message.id);
-    return conversation.recipient_id;
+    channel.all.add(message.id);
+    let spelling = channel.spellings.get(recipient.topic);
+    if (!spelling || spelling.topic.gone) spelling = this.spell(channel, recipient);
+    const topic = spelling.topic;
+    topic.ids.add(message.id);
+    if (topic.ids.last() === message.id) topic.name = recipient.topic;
+    topic.senders.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
+    return spelling;
   }
-
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
   remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
     const recipient = message.recipient;
@@ -82,8 +81,10 @@ export class RecipientIndex {
     if (count > 0) topic.senders.set(message.sender_id, count);
     else topic.senders.delete(message.sender_id);
     const last = topic.ids.last();
-    if (last === undefined) channel.topics.delete(key);
-    else if (last < message.id) topic.name = topicOf(last) ?? topic.name;
+    if (last === undefined) {
+      topic.gone = true;
+      channel.topics.delete(key);
+    } else if (last < message.id) topic.name = topicOf(last) ?? topic.name;
   }
 
   /** A channel's ids, or one topic's when named. */
@@ -117,6 +118,38 @@ export class RecipientIndex {
 
   recipientId(userIds: readonly number[]): number | undefined {
     return this.directs.get(conversationKey(userIds))?.recipient_id;
+  }
+
+  /** Indexes a spelling not met before (or whose topic went), under the topic its key names. */
+  private spell(channel: ChannelIndex, recipient: Extract<MessageRecipient, { type: 'channel' }>): Spelling {
+    const key = topicKey(recipient.topic);
+    let topic = channel.topics.get(key);
+    if (!topic) {
+      topic = { name: recipient.topic, ids: new SortedIds(LIST_CAPACITY), senders: new Map(), gone: false };
+      channel.topics.set(key, topic);
+    }
+    const spelling: Spelling = { recipient, recipient_id: 2 * recipient.channel_id, topic };
+    channel.spellings.set(recipient.topic, spelling);
+    return spelling;
+  }
+
+  private addDirect(messageId: number, userIds: readonly number[], recipient: MessageRecipient): Conversation {
+    const key = conversationKey(userIds);
+    let conversation = this.directs.get(key);
+    if (!conversation) {
+      conversation = { recipient, recipient_id: 2 * messageId + 1, participants: [...userIds].sort((a, b) => a - b), ids: new SortedIds() };
+      this.directs.set(key, conversation);
+      for (const userId of conversation.participants) {
+        let keys = this.userConversations.get(userId);
+        if (!keys) {
+          keys = new Set();
+          this.userConversations.set(userId, keys);
+        }
+        keys.add(key);
+      }
+    }
+    conversation.ids.add(messageId);
+    return conversation;
   }
 
   clear(): void {
