@@ -32,7 +32,7 @@ export class MemoryMessageStore implements MessageStore {
   private readonly holderIds = new HolderLists();
   private readonly compact = new CompactMessages();
   private readonly users = new UserIndex(this.holderIds);
-  private readonly recipients = new RecipientIndex();
+  private readonly recipients = new RecipientIndex((id) => this.messages.get(id)?.sender_id);
 
   async insert(message: MessageState, receivers: MessageReceivers, _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;

@@ -11,8 +11,11 @@ export interface Placement {
 interface TopicIndex {
   name: string;
   ids: SortedIds;
-  /** Messages per sender, for topic wildcard mentions. */
-  senders: Map<number, number>;
+  /**
+   * Messages per sender, for topic wildcard mentions: counted from the topic's messages when first
+   * asked for (a replay never asks), then kept up to date.
+   */
+  senders: Map<number, number> | null;
   /** Set when the topic's last message went: a spelling that still points here is stale. */
   gone: boolean;
 }
@@ -45,6 +48,9 @@ export class RecipientIndex {
   private readonly directs = new Map<string, Conversation>();
   private readonly userConversations = new Map<number, Set<string>>();
 
+  /** `senderOf` names the sender of a message the index holds. */
+  constructor(private readonly senderOf: (messageId: number) => number | undefined) {}
+
   /** Adds the message to its channel and topic, or its conversation; returns where it now is. */
   add(message: MessageState): Placement {
     const recipient = message.recipient;
@@ -60,7 +66,7 @@ export class RecipientIndex {
     const topic = spelling.topic;
     topic.ids.add(message.id);
     if (topic.ids.last() === message.id) topic.name = recipient.topic;
-    topic.senders.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
+    topic.senders?.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
     return spelling;
   }
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
@@ -77,9 +83,9 @@ export class RecipientIndex {
     const topic = channel.topics.get(key);
     if (!topic) return;
     topic.ids.remove(message.id);
-    const count = (topic.senders.get(message.sender_id) ?? 1) - 1;
-    if (count > 0) topic.senders.set(message.sender_id, count);
-    else topic.senders.delete(message.sender_id);
+    const count = (topic.senders?.get(message.sender_id) ?? 1) - 1;
+    if (count > 0) topic.senders?.set(message.sender_id, count);
+    else topic.senders?.delete(message.sender_id);
     const last = topic.ids.last();
     if (last === undefined) {
       topic.gone = true;
@@ -107,8 +113,16 @@ export class RecipientIndex {
   }
 
   topicSenders(channelId: number, topic: string): number[] {
-    const senders = this.channels.get(channelId)?.topics.get(topicKey(topic))?.senders;
-    return senders ? [...senders.keys()].sort((a, b) => a - b) : [];
+    const found = this.channels.get(channelId)?.topics.get(topicKey(topic));
+    if (!found) return [];
+    if (!found.senders) {
+      found.senders = new Map();
+      for (let index = 0; index < found.ids.length; index++) {
+        const sender = this.senderOf(found.ids.at(index));
+        if (sender !== undefined) found.senders.set(sender, (found.senders.get(sender) ?? 0) + 1);
+      }
+    }
+    return [...found.senders.keys()].sort((a, b) => a - b);
   }
 
   /** The direct conversations the user takes part in. */
@@ -125,7 +139,7 @@ export class RecipientIndex {
     const key = topicKey(recipient.topic);
     let topic = channel.topics.get(key);
     if (!topic) {
-      topic = { name: recipient.topic, ids: new SortedIds(LIST_CAPACITY), senders: new Map(), gone: false };
+      topic = { name: recipient.topic, ids: new SortedIds(LIST_CAPACITY), senders: null, gone: false };
       channel.topics.set(key, topic);
     }
     const spelling: Spelling = { recipient, recipient_id: 2 * recipient.channel_id, topic };
