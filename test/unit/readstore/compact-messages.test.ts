@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { MessageState } from '@chat/core';
 import { CompactMessages } from '../../../packages/readstore/src/memory/messages/compact-messages.js';
-import type { Placement } from '../../../packages/readstore/src/memory/messages/recipient-index.js';
 
 const message = (id: number, topic: string, client = 'website'): MessageState => ({
   id,
@@ -18,32 +17,27 @@ const message = (id: number, topic: string, client = 'website'): MessageState =>
   reactions: [],
 });
 
-/** Where a message is placed: a shared recipient and its id. */
-const at = (recipient_id: number, topic = 'lunch'): Placement => ({ recipient: { type: 'channel', channel_id: 3, topic }, recipient_id });
-
 describe('CompactMessages (memory message store)', function () {
-  it('stores every field of the message, with its placement’s recipient and recipient id', function () {
-    const stored = new CompactMessages().stored(message(5, 'lunch'), at(6));
+  it('stores every field of the message and its recipient id', function () {
+    const stored = new CompactMessages().stored(message(5, 'lunch'), 6);
     expect(stored).to.deep.equal({ ...message(5, 'lunch'), recipient_id: 6 });
   });
 
-  it('points at the placement’s recipient, and keeps one copy of each client name', function () {
+  it('keeps one copy of each client name', function () {
     const compact = new CompactMessages();
-    const placement = at(6);
-    const a = compact.stored(message(1, 'lunch', 'web'), placement);
-    const b = compact.stored(message(2, 'lunch', 'web'), placement);
-    expect(a.recipient).to.equal(placement.recipient);
-    expect(b.recipient).to.equal(a.recipient);
-    expect(b.client).to.equal('web');
+    const a = compact.stored(message(1, 'lunch', 'web'), 6);
+    const b = compact.stored(message(2, 'lunch', 'web'), 6);
+    expect(b.client).to.equal(a.client);
+    expect(b.recipient).to.deep.equal({ type: 'channel', channel_id: 3, topic: 'lunch' });
   });
 
   it('shares frozen empty edit and reaction lists, and keeps non-empty ones as given', function () {
     const compact = new CompactMessages();
-    const stored = compact.stored(message(1, 'x'), at(6));
+    const stored = compact.stored(message(1, 'x'), 6);
     expect(Object.isFrozen(stored.edit_history)).to.equal(true);
     expect(Object.isFrozen(stored.reactions)).to.equal(true);
-    expect(compact.stored(message(2, 'x'), at(6)).edit_history).to.equal(stored.edit_history);
+    expect(compact.stored(message(2, 'x'), 6).edit_history).to.equal(stored.edit_history);
     const reacted = { ...message(3, 'x'), reactions: [{ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' as const, user_id: 2 }] };
-    expect(compact.stored(reacted, at(6)).reactions).to.equal(reacted.reactions);
+    expect(compact.stored(reacted, 6).reactions).to.equal(reacted.reactions);
   });
 });

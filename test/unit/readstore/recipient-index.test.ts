@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { MessageRecipient, MessageState } from '@chat/core';
-import { type Placement, RecipientIndex } from '../../../packages/readstore/src/memory/messages/recipient-index.js';
+import { RecipientIndex } from '../../../packages/readstore/src/memory/messages/recipient-index.js';
 
 const message = (id: number, recipient: MessageRecipient, sender_id = 1): MessageState => ({
   id,
@@ -18,35 +18,58 @@ const message = (id: number, recipient: MessageRecipient, sender_id = 1): Messag
 });
 const inTopic = (id: number, topic: string, sender_id = 1): MessageState => message(id, { type: 'channel', channel_id: 3, topic }, sender_id);
 
-/** An index over the messages of a test, which names their senders. */
-function indexOver(): { index: RecipientIndex; add: (message: MessageState) => Placement; remove: (message: MessageState) => void } {
-  const senders = new Map<number, number>();
-  const index = new RecipientIndex((id) => senders.get(id));
+/** An index over a test's messages, which it lists and names the senders of as a store would. */
+function indexOver(): { index: RecipientIndex; add: (message: MessageState) => number; remove: (message: MessageState) => void } {
+  const messages = new Map<number, MessageState>();
+  const index = new RecipientIndex(
+    () => [...messages.values()].sort((a, b) => a.id - b.id),
+    (id) => messages.get(id)?.sender_id,
+  );
   return {
     index,
     add: (message) => {
-      senders.set(message.id, message.sender_id);
+      messages.set(message.id, message);
       return index.add(message);
     },
     remove: (message) => {
-      index.remove(message, () => undefined);
-      senders.delete(message.id);
+      index.remove(message, (id) => {
+        const recipient = messages.get(id)?.recipient;
+        return recipient?.type === 'channel' ? recipient.topic : undefined;
+      });
+      messages.delete(message.id);
     },
   };
 }
 
 describe('RecipientIndex (memory message store)', function () {
-  it('places messages of one topic spelling at one shared recipient, and other spellings in the same topic', function () {
+  it('files a channel’s messages by topic, whatever the case, named by the newest spelling', function () {
     const { index, add } = indexOver();
-    const a = add(inTopic(1, 'Lunch'));
-    const b = add(inTopic(2, 'Lunch', 2));
-    const c = add(inTopic(3, 'LUNCH'));
-    expect(b).to.equal(a);
-    expect(a.recipient).to.deep.equal({ type: 'channel', channel_id: 3, topic: 'Lunch' });
-    expect(a.recipient_id).to.equal(6);
-    expect(c.recipient).to.deep.equal({ type: 'channel', channel_id: 3, topic: 'LUNCH' });
+    expect(add(inTopic(1, 'Lunch'))).to.equal(6);
+    add(inTopic(2, 'lunch', 2));
+    add(inTopic(3, 'LUNCH'));
+    add(inTopic(4, 'Plans'));
     expect(index.channelIds(3, 'lunch').toArray()).to.deep.equal([1, 2, 3]);
-    expect(index.topics(3)).to.deep.equal([{ name: 'LUNCH', max_id: 3 }]);
+    expect(index.channelIds(3).toArray()).to.deep.equal([1, 2, 3, 4]);
+    expect(index.topics(3)).to.deep.equal([
+      { name: 'Plans', max_id: 4 },
+      { name: 'LUNCH', max_id: 3 },
+    ]);
+    expect(index.channelIds(4).toArray()).to.deep.equal([]);
+  });
+
+  it('is built from the messages when first read, and follows sends and removals from then on', function () {
+    const { index, add, remove } = indexOver();
+    const first = inTopic(1, 'Lunch', 5);
+    add(first);
+    add(inTopic(2, 'Lunch', 6));
+    remove(first);
+    expect(index.channelIds(3).toArray()).to.deep.equal([2]);
+    add(inTopic(7, 'Lunch', 2));
+    const late = inTopic(8, 'Dinner', 2);
+    add(late);
+    remove(late);
+    expect(index.channelIds(3).toArray()).to.deep.equal([2, 7]);
+    expect(index.topics(3)).to.deep.equal([{ name: 'Lunch', max_id: 7 }]);
   });
 
   it('counts a topic’s senders when first asked, and keeps the count through later sends and removals', function () {
@@ -62,25 +85,27 @@ describe('RecipientIndex (memory message store)', function () {
     expect(index.topicSenders(3, 'dinner')).to.deep.equal([]);
   });
 
-  it('starts a topic afresh when its last message went, for the spellings it had', function () {
+  it('starts a topic afresh when its last message went, and names it after the spelling left', function () {
     const { index, add, remove } = indexOver();
-    const first = inTopic(1, 'Lunch');
-    add(first);
-    expect(index.topicSenders(3, 'lunch')).to.deep.equal([1]);
-    remove(first);
+    add(inTopic(1, 'lunch'));
+    const newest = inTopic(2, 'LUNCH');
+    add(newest);
+    expect(index.topics(3)).to.deep.equal([{ name: 'LUNCH', max_id: 2 }]);
+    remove(newest);
+    expect(index.topics(3)).to.deep.equal([{ name: 'lunch', max_id: 1 }]);
+    remove(inTopic(1, 'lunch'));
     expect(index.topics(3)).to.deep.equal([]);
     add(inTopic(5, 'Lunch', 4));
-    expect(index.channelIds(3, 'lunch').toArray()).to.deep.equal([5]);
     expect(index.topicSenders(3, 'lunch')).to.deep.equal([4]);
     expect(index.topics(3)).to.deep.equal([{ name: 'Lunch', max_id: 5 }]);
   });
 
-  it('places a direct conversation at one recipient, whatever order its participants are named in', function () {
+  it('gives a direct conversation its first message’s recipient id, whatever order its participants are named in', function () {
     const { index, add } = indexOver();
-    const a = add(message(4, { type: 'direct', user_ids: [2, 1] }));
-    const b = add(message(9, { type: 'direct', user_ids: [1, 2] }));
-    expect(b).to.equal(a);
-    expect(a.recipient_id).to.equal(9);
+    expect(add(message(4, { type: 'direct', user_ids: [2, 1] }))).to.equal(9);
+    expect(add(message(9, { type: 'direct', user_ids: [1, 2] }))).to.equal(9);
     expect(index.conversationIds([2, 1]).toArray()).to.deep.equal([4, 9]);
+    expect(index.recipientId([1, 2])).to.equal(9);
+    expect(index.conversationsOf(2).map((each) => each.participants)).to.deep.equal([[1, 2]]);
   });
 });

@@ -1,6 +1,5 @@
 import type { MessageEdit, MessageReaction, MessageState } from '@chat/core';
 import type { StoredMessage } from '../../messages/message-store.js';
-import type { Placement } from './recipient-index.js';
 
 // Most messages are never edited nor reacted to: they share one frozen empty list of each.
 const NO_EDITS: MessageEdit[] = [];
@@ -9,10 +8,9 @@ Object.freeze(NO_EDITS);
 Object.freeze(NO_REACTIONS);
 
 /**
- * Stores messages compactly: what many messages have in common is kept once. The recipient comes from
- * the message's placement (one object per topic spelling and per conversation); each client name and
- * the empty edit and reaction lists are shared too, so a message costs little more than its own
- * content. Stored messages are never changed in place (every change stores a new object), which is
+ * Stores messages compactly: what many messages have in common is kept once. Each client name and
+ * the empty edit and reaction lists are shared, so a message costs little more than its content and
+ * recipient. Stored messages are never changed in place (every change stores a new object), which is
  * what makes sharing safe.
  */
 export class CompactMessages {
@@ -22,11 +20,11 @@ export class CompactMessages {
    * Every field is named (no spread): V8 keeps a literal's fields in the object itself, while a spread
    * of a parsed event grows a separate property store, more than doubling the size of each message.
    */
-  stored(message: MessageState, placement: Placement): StoredMessage {
+  stored(message: MessageState, recipient_id: number): StoredMessage {
     return {
       id: message.id,
       sender_id: message.sender_id,
-      recipient: placement.recipient,
+      recipient: message.recipient,
       content: message.content,
       rendered_content: message.rendered_content,
       date_sent: message.date_sent,
@@ -36,7 +34,7 @@ export class CompactMessages {
       last_moved_timestamp: message.last_moved_timestamp,
       edit_history: message.edit_history.length === 0 ? NO_EDITS : message.edit_history,
       reactions: message.reactions.length === 0 ? NO_REACTIONS : message.reactions,
-      recipient_id: placement.recipient_id,
+      recipient_id,
     };
   }
 

@@ -4,30 +4,35 @@
  * up on every insert, where an index costs a fraction of a hashed Map lookup over a million keys.
  */
 export class DenseIdMap<T> {
-  private values: (T | undefined)[] = [];
+  private slots: (T | undefined)[] = [];
 
   get(id: number): T | undefined {
-    return this.values[id];
+    return this.slots[id];
   }
 
   has(id: number): boolean {
-    return this.values[id] !== undefined;
+    return this.slots[id] !== undefined;
   }
 
   set(id: number, value: T): void {
-    this.values[id] = value;
+    this.slots[id] = value;
   }
 
   delete(id: number): void {
-    if (Number.isInteger(id) && id >= 0 && id < this.values.length) this.values[id] = undefined;
+    if (Number.isInteger(id) && id >= 0 && id < this.slots.length) this.slots[id] = undefined;
   }
 
   /** The ids that have a value, ascending. */
   *ids(): IterableIterator<number> {
-    for (let id = 0; id < this.values.length; id++) if (this.values[id] !== undefined) yield id;
+    for (let id = 0; id < this.slots.length; id++) if (this.slots[id] !== undefined) yield id;
+  }
+
+  /** The values, by ascending id. */
+  *values(): IterableIterator<T> {
+    for (const value of this.slots) if (value !== undefined) yield value;
   }
 
   clear(): void {
-    this.values = [];
+    this.slots = [];
   }
 }

@@ -18,7 +18,7 @@ import { CompactMessages } from './compact-messages.js';
 import { HolderLists } from './holder-lists.js';
 import { allMatching, readWindow } from './message-window.js';
 import { DenseIdMap } from './dense-id-map.js';
-import { type Placement, RecipientIndex } from './recipient-index.js';
+import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
 import { UserIndex } from './user-index.js';
 
@@ -32,7 +32,10 @@ export class MemoryMessageStore implements MessageStore {
   private readonly holderIds = new HolderLists();
   private readonly compact = new CompactMessages();
   private readonly users = new UserIndex(this.holderIds);
-  private readonly recipients = new RecipientIndex((id) => this.messages.get(id)?.sender_id);
+  private readonly recipients = new RecipientIndex(
+    () => this.messages.values(),
+    (id) => this.messages.get(id)?.sender_id,
+  );
 
   async insert(message: MessageState, receivers: MessageReceivers, _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;
@@ -44,12 +47,12 @@ export class MemoryMessageStore implements MessageStore {
   async replace(message: MessageState, _position: number): Promise<void> {
     const old = this.messages.get(message.id);
     if (!old) return;
-    let placement: Placement = old;
+    let recipient_id = old.recipient_id;
     if (!sameRecipient(old.recipient, message.recipient) || old.sender_id !== message.sender_id) {
       this.recipients.remove(old, (id) => this.topicOf(id));
-      placement = this.recipients.add(message);
+      recipient_id = this.recipients.add(message);
     }
-    this.messages.set(message.id, this.compact.stored(message, placement));
+    this.messages.set(message.id, this.compact.stored(message, recipient_id));
   }
 
   async remove(ids: readonly number[], _position: number): Promise<void> {
@@ -169,6 +172,7 @@ export class MemoryMessageStore implements MessageStore {
 
   async caughtUp(): Promise<void> {
     this.users.build();
+    this.recipients.build();
   }
 
   async clear(): Promise<void> {
