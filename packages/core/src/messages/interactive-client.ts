@@ -9,6 +9,8 @@ export function isInteractiveClient(clientName: string): boolean {
 
 /** A client's name from its User-Agent, as messages record it: `ZulipMobile/27.1 (Android)` is `ZulipMobile`. */
 export function clientName(userAgent: string): string {
-  const name = userAgent.trim().split(/[/\s]/, 1)[0] ?? '';
+  const agent = userAgent.trim();
+  const end = agent.search(/[/\s]/);
+  const name = end < 0 ? agent : agent.slice(0, end);
   return name === '' ? 'API' : name;
 }

@@ -76,12 +76,10 @@ export class HolderLists {
     const at = this.used;
     const { pool, flags } = this;
     pool[at] = count;
+    pool.set(userIds, at + 1);
+    flags.set(userFlags, at + 1);
     let ascending = true;
-    for (let index = 0; index < count; index++) {
-      pool[at + 1 + index] = userIds[index];
-      flags[at + 1 + index] = userFlags[index];
-      if (index > 0 && userIds[index] < userIds[index - 1]) ascending = false;
-    }
+    for (let index = at + 2; index <= at + count; index++) if (pool[index] < pool[index - 1]) ascending = false;
     if (!ascending) this.sortSpan(at + 1, count);
     if (count > 0 && pool[at + count] >= this.userEnd) this.userEnd = pool[at + count] + 1;
     this.used += count + 1;
