@@ -9,7 +9,7 @@ describe('UserIndex (memory message store)', function () {
     const lists = new HolderLists();
     const index = new UserIndex(lists);
     holding(lists, 2, [7, 8]);
-    index.added(2, 7);
+    index.added(2, [7]);
     holding(lists, 1, [8]);
     expect(index.of(8).toArray()).to.deep.equal([1, 2]);
     expect(index.of(7).toArray()).to.deep.equal([2]);
@@ -23,10 +23,9 @@ describe('UserIndex (memory message store)', function () {
     index.build();
     for (let id = 11; id < 200; id++) {
       holding(lists, id, [1, 2]);
-      index.added(id, 1);
-      index.added(id, 2);
+      index.added(id, [1, 2]);
     }
-    index.added(5, 1);
+    index.added(5, [1]);
     index.removed(11, [1, 2]);
     expect(index.of(1).toArray()).to.deep.equal([5, 10, ...Array.from({ length: 188 }, (_, i) => 12 + i)]);
     expect(index.of(2).length).to.equal(188);

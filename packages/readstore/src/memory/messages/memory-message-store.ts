@@ -5,13 +5,13 @@ import {
   type DirectConversation,
   type MessagePage,
   type MessagePredicate,
-  type MessageSnapshot,
   type MessageQuery,
+  type MessageReceivers,
+  type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
   type StoredMessage,
   type TopicSummary,
-  type MessageReceivers,
   type UserMessageRow,
 } from '../../messages/message-store.js';
 import { CompactMessages } from './compact-messages.js';
@@ -29,9 +29,9 @@ import { UserIndex } from './user-index.js';
  */
 export class MemoryMessageStore implements MessageStore {
   private readonly messages = new DenseIdMap<StoredMessage>();
-  private readonly holderIds = new HolderLists();
+  private readonly holderRows = new HolderLists();
   private readonly compact = new CompactMessages();
-  private readonly users = new UserIndex(this.holderIds);
+  private readonly users = new UserIndex(this.holderRows);
   private readonly recipients = new RecipientIndex(
     () => this.messages.values(),
     (id) => this.messages.get(id)?.sender_id,
@@ -40,8 +40,8 @@ export class MemoryMessageStore implements MessageStore {
   async insert(message: MessageState, receivers: MessageReceivers, _position: number): Promise<void> {
     if (this.messages.has(message.id)) return;
     this.messages.set(message.id, this.compact.stored(message, this.recipients.add(message)));
-    this.holderIds.set(message.id, receivers.user_ids, receivers.flags);
-    for (const userId of receivers.user_ids) this.users.added(message.id, userId);
+    this.holderRows.set(message.id, receivers.user_ids, receivers.flags);
+    this.users.added(message.id, receivers.user_ids);
   }
 
   async replace(message: MessageState, _position: number): Promise<void> {
@@ -60,31 +60,31 @@ export class MemoryMessageStore implements MessageStore {
       const message = this.messages.get(id);
       if (!message) continue;
       this.recipients.remove(message, (id) => this.topicOf(id));
-      this.users.removed(id, this.holderIds.get(id));
-      this.holderIds.delete(id);
+      this.users.removed(id, this.holderRows.get(id));
+      this.holderRows.delete(id);
       this.messages.delete(id);
     }
   }
 
   async setFlags(userId: number, ids: readonly number[], bits: number, on: boolean, _position: number): Promise<void> {
-    for (const id of ids) this.holderIds.changeFlags(id, userId, on ? 0 : bits, on ? bits : 0);
+    for (const id of ids) this.holderRows.changeFlags(id, userId, on ? 0 : bits, on ? bits : 0);
   }
 
   async rewriteFlags(messageId: number, mask: number, rows: readonly UserMessageRow[], _position: number): Promise<void> {
-    for (const row of rows) this.holderIds.changeFlags(messageId, row.user_id, mask, row.flags & mask);
+    for (const row of rows) this.holderRows.changeFlags(messageId, row.user_id, mask, row.flags & mask);
   }
 
   async addRows(userId: number, rows: readonly { message_id: number; flags: number }[], _position: number): Promise<void> {
     for (const row of rows) {
-      if (!this.holderIds.has(row.message_id)) continue;
-      this.holderIds.add(row.message_id, userId, row.flags);
-      this.users.added(row.message_id, userId);
+      if (!this.holderRows.has(row.message_id)) continue;
+      this.holderRows.add(row.message_id, userId, row.flags);
+      this.users.added(row.message_id, [userId]);
     }
   }
 
   async removeRows(messageId: number, userIds: readonly number[], _position: number): Promise<void> {
     this.users.removed(messageId, userIds);
-    this.holderIds.remove(messageId, userIds);
+    this.holderRows.remove(messageId, userIds);
   }
 
   async get(id: number): Promise<StoredMessage | undefined> {
@@ -103,14 +103,14 @@ export class MemoryMessageStore implements MessageStore {
   async flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     const flags = new Map<number, number>();
     for (const id of ids) {
-      const bits = this.holderIds.flagsOf(id, userId);
+      const bits = this.holderRows.flagsOf(id, userId);
       if (bits !== undefined) flags.set(id, bits);
     }
     return flags;
   }
 
   async holders(messageId: number): Promise<number[]> {
-    return this.holderIds.get(messageId);
+    return this.holderRows.get(messageId);
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
@@ -124,7 +124,7 @@ export class MemoryMessageStore implements MessageStore {
   async unread(userId: number): Promise<number[]> {
     const rows = this.users.of(userId);
     const unread: number[] = [];
-    for (let i = 0; i < rows.length; i++) if (((this.holderIds.flagsOf(rows.ids[i], userId) ?? 0) & FlagBit.read) === 0) unread.push(rows.ids[i]);
+    for (let i = 0; i < rows.length; i++) if (((this.holderRows.flagsOf(rows.ids[i], userId) ?? 0) & FlagBit.read) === 0) unread.push(rows.ids[i]);
     return unread;
   }
 
@@ -146,7 +146,7 @@ export class MemoryMessageStore implements MessageStore {
       // The newest message of the conversation that is still in the user's history.
       for (let i = conversation.ids.length - 1; i >= 0; i--) {
         const id = conversation.ids.at(i);
-        if (this.holderIds.flagsOf(id, userId) === undefined) continue;
+        if (this.holderRows.flagsOf(id, userId) === undefined) continue;
         found.push({ user_ids: conversation.participants.filter((each) => each !== userId), max_message_id: id });
         break;
       }
@@ -166,7 +166,7 @@ export class MemoryMessageStore implements MessageStore {
     for (const id of this.messages.ids()) {
       const message = this.messages.get(id);
       if (!message) continue;
-      yield { message, rows: this.holderIds.rows(id) };
+      yield { message, rows: this.holderRows.rows(id) };
     }
   }
 
@@ -177,7 +177,7 @@ export class MemoryMessageStore implements MessageStore {
 
   async clear(): Promise<void> {
     this.messages.clear();
-    this.holderIds.clear();
+    this.holderRows.clear();
     this.users.clear();
     this.recipients.clear();
     this.compact.clear();
@@ -210,7 +210,7 @@ export class MemoryMessageStore implements MessageStore {
     return (id) => {
       const message = this.messages.get(id);
       if (!message) return false;
-      const row = this.holderIds.flagsOf(id, query.userId);
+      const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
       const bits = row ?? HISTORY_ONLY_BITS;
       for (const pred of query.where) if (!matchesPredicate(message, bits, pred)) return false;

@@ -23,15 +23,17 @@ export class UserIndex {
     return this.built().get(userId) ?? NONE;
   }
 
-  /** The user now holds the message. */
-  added(messageId: number, userId: number): void {
+  /** The users now hold the message. */
+  added(messageId: number, userIds: readonly number[]): void {
     if (!this.lists) return;
-    let list = this.lists.get(userId);
-    if (!list) {
-      list = new SortedIds(spare(0));
-      this.lists.set(userId, list);
+    for (const userId of userIds) {
+      let list = this.lists.get(userId);
+      if (!list) {
+        list = new SortedIds(spare(0));
+        this.lists.set(userId, list);
+      }
+      list.add(messageId);
     }
-    list.add(messageId);
   }
 
   /** The users no longer hold the message. */
