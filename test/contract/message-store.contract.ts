@@ -21,6 +21,7 @@ import { history, inChannels, READ } from './message-queries.js';
 import { messageIndexContract } from './message-store-indexes.contract.js';
 import { messageQueryContract } from './message-store-queries.contract.js';
 import { positionGuardContract } from './message-store-replays.contract.js';
+import { catchUpContract } from './message-store-catch-up.contract.js';
 import { messageScanContract } from './message-store-scan.contract.js';
 
 export interface MessageStoreContractOptions {
@@ -286,6 +287,7 @@ export function messageStoreContract(
     messageQueryContract(() => store);
     messageIndexContract(() => store);
     messageScanContract(() => store);
+    catchUpContract(() => store);
 
     if (options.positionGuarded) positionGuardContract(() => store);
   });
