@@ -1,21 +1,9 @@
 import { expect } from 'chai';
 import type { MessageRecipient, MessageState } from '@chat/core';
 import { RecipientIndex } from '../../../packages/readstore/src/memory/messages/recipient-index.js';
+import { aMessageState } from '../../support/message-state-factory.js';
 
-const message = (id: number, recipient: MessageRecipient, sender_id = 1): MessageState => ({
-  id,
-  sender_id,
-  recipient,
-  content: '',
-  rendered_content: '',
-  date_sent: 0,
-  client: 'test',
-  is_me_message: false,
-  last_edit_timestamp: null,
-  last_moved_timestamp: null,
-  edit_history: [],
-  reactions: [],
-});
+const message = (id: number, recipient: MessageRecipient, sender_id = 1): MessageState => aMessageState({ id, recipient, sender_id });
 const inTopic = (id: number, topic: string, sender_id = 1): MessageState => message(id, { type: 'channel', channel_id: 3, topic }, sender_id);
 
 /** An index over a test's messages, which it lists and names the senders of as a store would. */
