@@ -41,7 +41,9 @@ export async function largeFanout(plan: BenchPlan, seedDir: string, org: SeededO
   const members = org.users.filter((user) => channel.subscribers.includes(user.id));
   const runs: number[] = [];
   const baselines: number[] = [];
-  for (let run = 0; run < plan.runs; run++) {
+  // Two more rounds than other scenarios: ten thousand connections on two cores make single rounds
+  // swing by 2× either way, on the bare server as on the chat server.
+  for (let run = 0; run < plan.runs + 2; run++) {
     await withChatServer(seedDir, async (chat, api) => {
       const pollers = await api.queues(members);
       runs.push(
@@ -72,15 +74,19 @@ export async function largeFanout(plan: BenchPlan, seedDir: string, org: SeededO
   }
   const value = median(runs);
   const baseline = median(baselines);
+  // Each round releases on the chat server and then on the bare one, back to back: the median of the
+  // rounds' ratios keeps a slow spell of the machine from falling on one side only.
+  const ratio = median(runs.map((each, index) => each / baselines[index]));
   return {
     value: round(value),
     unit: 'ms until the last of the waiting polls answered',
     baseline: round(baseline),
     baseline_unit: 'ms (bare node:http releasing as many held responses)',
-    ratio: round(value / baseline),
+    ratio: round(ratio),
     target: '≤ 2 × the bare node:http release time',
-    met: value / baseline <= 2,
+    met: ratio <= 2,
     runs: runs.map((each) => round(each)),
-    note: `${members.length} subscribers, each with one waiting GET /events; the time includes the send request itself.`,
+    baseline_runs: baselines.map((each) => round(each)),
+    note: `${members.length} subscribers, each with one waiting GET /events; the time includes the send request itself; the ratio is the median of the rounds' ratios.`,
   };
 }

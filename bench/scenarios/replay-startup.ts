@@ -21,15 +21,19 @@ export function replay(plan: BenchPlan, dataDir: string): ScenarioResult {
   const rawRates = runs.map((run) => run.events / run.rawSeconds);
   const value = median(rates);
   const baseline = median(rawRates);
+  // Each run reads the raw log and then replays it in one process, back to back: the median of the
+  // runs' ratios keeps a slow spell of the machine (up to 40 % here) from falling on one side only.
+  const ratio = median(rates.map((each, index) => each / rawRates[index]));
   return {
     value: round(value, 0),
     unit: 'events/s rebuilding every read model',
     baseline: round(baseline, 0),
     baseline_unit: 'events/s reading the raw log without projecting',
-    ratio: round(value / baseline),
+    ratio: round(ratio),
     target: '≥ 0.5 of the raw log read rate',
-    met: value / baseline >= 0.5,
+    met: ratio >= 0.5,
     runs: rates.map((each) => round(each, 0)),
+    baseline_runs: rawRates.map((each) => round(each, 0)),
     events: runs[0]?.events ?? 0,
   };
 }
