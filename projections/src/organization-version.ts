@@ -1,5 +1,5 @@
 import type { DomainEventType, StoredEvent } from '@chat/core';
-import { APPLIED, type Projection } from './projection.js';
+import type { Applied, Projection } from './projection.js';
 
 /**
  * Event types that leave the organization alone: they change messages, flags, reactions, topic
@@ -39,8 +39,8 @@ export class OrganizationVersion implements Projection {
   readonly handles = 'every';
   value = 0;
 
-  apply(event: StoredEvent): Promise<void> {
+  apply(event: StoredEvent): Applied {
     if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
-    return APPLIED;
+    return undefined;
   }
 }

@@ -21,9 +21,6 @@ export interface Projection {
 /** What applying an event returns: the write to wait for, or nothing when it is done already. */
 export type Applied = Promise<void> | undefined;
 
-/** What a projection that does its work synchronously returns: a promise already settled, shared. */
-export const APPLIED: Promise<void> = Promise.resolve();
-
 /**
  * A projection of the listed types: `apply` receives only those, and TypeScript rejects a `case` or a
  * comparison naming any other type, so the list cannot fall behind the code.

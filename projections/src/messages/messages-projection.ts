@@ -17,7 +17,8 @@ import type { ReadModels } from '../read-models.js';
 /** The key of a user's visibility policy for a topic. */
 export const userTopicKey = (userId: number, channelId: number, topic: string): string => `${userId}:${channelId}:${topicKey(topic)}`;
 
-type Read = StoredEventOf<'MessageFlagsChanged' | 'MessageSent' | 'UserTopicChanged'>;
+/** The events the messages projection reads. */
+type MessagesEvent = StoredEventOf<'MessageFlagsChanged' | 'MessageSent' | 'UserTopicChanged'>;
 
 /** Messages, their per-user flag rows, and users' topic visibility policies. */
 export function messagesProjection(models: ReadModels): Projection {
@@ -56,7 +57,7 @@ function insertSent(models: ReadModels, event: StoredEventOf<'MessageSent'>): Pr
   return models.messages.insert(message, { user_ids: data.receivers, flags }, event.position);
 }
 
-async function applyOther(models: ReadModels, event: Read): Promise<void> {
+async function applyOther(models: ReadModels, event: MessagesEvent): Promise<void> {
   switch (event.type) {
     case 'MessageFlagsChanged': {
       const { user_id, op, flag, message_ids, historical } = event.data;

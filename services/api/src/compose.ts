@@ -14,7 +14,7 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, APPLIED, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -146,6 +146,6 @@ const idCounterProjection = (allocator: LogIdAllocator): Projection => ({
   handles: 'every',
   apply: (event) => {
     allocator.observe(event);
-    return APPLIED;
+    return undefined;
   },
 });

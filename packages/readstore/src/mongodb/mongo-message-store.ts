@@ -5,13 +5,13 @@ import {
   type DirectConversation,
   type MessagePage,
   type MessageQuery,
+  type MessageReceivers,
   type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
   type StoredMessage,
   type TopicSummary,
   topicKey,
-  type MessageReceivers,
   type UserMessageRow,
 } from '../messages/message-store.js';
 import {
