@@ -6,3 +6,5 @@ export * from './request-schemas.js';
 export * from './route.js';
 export * from './multipart.js';
 export * from './route-index.js';
+export * from './route-call.js';
+export * from './lean-lane.js';

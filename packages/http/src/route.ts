@@ -17,6 +17,8 @@ export interface RouteCall {
   caller: Caller | null;
   requestId: string;
   client: string;
+  /** Names sent that the route does not take (dropped from params): a view that writes its own envelope reports them. */
+  ignored: readonly string[];
   /** Lets a streaming view write the response itself (long-polls, NDJSON exports). */
   raw: { req: IncomingMessage; res: ServerResponse };
   /** File parts of a multipart body; only routes that take uploads receive any. */
@@ -50,5 +52,10 @@ export interface Route {
   schema: string;
   /** Set on routes that take a file: without it a file part is refused. */
   upload?: FileUploadLimits;
+  /**
+   * Served ahead of express when called plainly (GET, no body, good credentials): for the long-poll,
+   * which every client re-arms after each event it receives. Only GET routes with a fixed path.
+   */
+  lean?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

@@ -91,7 +91,8 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
     route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileField),
     route('POST', '/register', 'required', 'register', register),
-    route('GET', '/events', 'required', 'events-get', getEvents),
+    // Re-armed by every client after each event it receives: served ahead of express (see LeanLane).
+    { ...route('GET', '/events', 'required', 'events-get', getEvents), lean: true },
     route('DELETE', '/events', 'required', 'events-delete', deleteQueue),
     route('POST', '/typing', 'required', 'typing', setTyping),
     route('POST', '/messages', 'required', 'messages-send', sendMessageEndpoint),

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
@@ -29,14 +29,19 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       routes: routeTable(ctx),
       schemas: loadRequestSchemas(),
       authenticator,
-      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: req.path }, 'request failed'),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
       mountPages: (pages) => {
         pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
         mountUploadDownloads(pages, ctx, authenticator);
       },
     });
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening: Server = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+      const listening = createServer(app);
+      listening.once('error', reject);
+      listening.listen(config.port, config.host, () => {
+        listening.off('error', reject);
+        resolve(listening);
+      });
     });
     server.keepAliveTimeout = 65_000;
     // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.

@@ -104,6 +104,24 @@ describe('realtime: queue lifecycle', () => {
       expect(res.status).to.equal(400);
       expect(res.body.result).to.equal('error');
     });
+
+    it('GET /events with a wrong key or none is refused 401 with the challenge, as every endpoint is', async () => {
+      const queue = await registerQueue(alice);
+      const wrongKey = await alice.withCredentials(alice.email, 'not-the-key').get('/events', { queue_id: queue.queueId });
+      expect(wrongKey.status).to.equal(401);
+      expect(wrongKey.body).to.deep.equal({ result: 'error', msg: 'Invalid API key', code: 'INVALID_API_KEY' });
+      expect(wrongKey.headers.get('www-authenticate')).to.equal('Basic realm="chat"');
+      const anonymous = await new ApiClient(server.url, null).get('/events', { queue_id: queue.queueId });
+      expect(anonymous.status).to.equal(401);
+      expect(anonymous.body.code).to.equal('UNAUTHORIZED');
+    });
+
+    it('GET /events reports parameters it does not take', async () => {
+      const queue = await registerQueue(alice);
+      const res = await alice.get('/events', { queue_id: queue.queueId, dont_block: true, colour: 'blue' });
+      expect(res.status).to.equal(200);
+      expect(res.body.ignored_parameters_unsupported).to.deep.equal(['colour']);
+    });
   });
 
   describe('graceful restart', () => {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { Ajv } from 'ajv';
@@ -42,7 +42,7 @@ describe('route dispatch through the app', () => {
       mountPages: (pages) => pages.get('/page', (_req, res) => res.send('page')),
     });
     server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+      const listening = createServer(app).listen(0, '127.0.0.1', () => resolve(listening));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -41,8 +41,9 @@ function eventJson(entry: FeedEntry, queue: EventQueue): string {
   return `${json.slice(0, -1)},"id":${entry.seq}}`;
 }
 
-export function writeEvents(res: ServerResponse, queue: EventQueue, entries: readonly FeedEntry[]): void {
-  const body = `{"result":"success","msg":"","events":[${entries.map((entry) => eventJson(entry, queue)).join(',')}],"queue_id":${JSON.stringify(queue.id)}}`;
+export function writeEvents(res: ServerResponse, queue: EventQueue, entries: readonly FeedEntry[], ignored: readonly string[]): void {
+  const unsupported = ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
+  const body = `{"result":"success","msg":"","events":[${entries.map((entry) => eventJson(entry, queue)).join(',')}],"queue_id":${JSON.stringify(queue.id)}${unsupported}}`;
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -61,11 +62,11 @@ export async function getEvents(ctx: ServerContext, call: RouteCall): Promise<Ro
   const entries = await ctx.queues.take(queue, lastEventId);
   const { req, res } = call.raw;
   if (entries.length > 0 || call.params.dont_block === true) {
-    writeEvents(res, queue, entries);
+    writeEvents(res, queue, entries, call.ignored);
     return HANDLED;
   }
   const cancel = ctx.queues.wait(queue, (arrived) => {
-    if (!res.writableEnded && !res.destroyed) writeEvents(res, queue, arrived);
+    if (!res.writableEnded && !res.destroyed) writeEvents(res, queue, arrived, call.ignored);
   });
   req.on('close', () => {
     if (!res.writableEnded) cancel();

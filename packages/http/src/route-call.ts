@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendError, sendJson, successBody, toApiError } from './envelope.js';
+import { unknownParams } from './params.js';
+import type { RequestSchemaCheck } from './request-schemas.js';
+import type { PathParams } from './route-index.js';
+import { type Caller, HANDLED, type Route, type UploadedFile } from './route.js';
+
+/** What one request brings to its route, whichever way it came in (express, or the lean lane). */
+export interface CallInput {
+  /** Query-string and body parameters, one value each, as the client sent them. */
+  params: Record<string, unknown>;
+  path: PathParams;
+  caller: Caller | null;
+  files: readonly UploadedFile[];
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+export type ServerErrorLog = (error: unknown, req: IncomingMessage) => void;
+
+/** A route with its request schema: parameters → check → view → success envelope. */
+export class RouteCallRunner {
+  constructor(
+    readonly route: Route,
+    private readonly check: RequestSchemaCheck,
+  ) {}
+
+  async run(input: CallInput): Promise<void> {
+    const { params, req, res } = input;
+    const ignored = unknownParams(params, this.check.known);
+    for (const name of ignored) delete params[name];
+    const path: Record<string, unknown> = { ...input.path };
+    this.check.check(Object.assign(params, path));
+    for (const name of Object.keys(path)) {
+      path[name] = params[name];
+      delete params[name];
+    }
+    const result = await this.route.handle({
+      params,
+      path,
+      caller: input.caller,
+      requestId: String(req.headers['x-request-id'] ?? randomUUID()),
+      client: String(req.headers['user-agent'] ?? ''),
+      ignored,
+      raw: { req, res },
+      files: input.files,
+    });
+    if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
+  }
+}
+
+/** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */
+export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse, onServerError?: ServerErrorLog): void {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) onServerError?.(error, req);
+  if (!res.headersSent) sendError(res, apiError);
+}
