@@ -144,9 +144,13 @@ export interface PacedTask {
   url: string;
   rate: number;
   durationMs: number;
-  /** Content gets `t=<epoch ms>` appended, so receivers can time delivery (unless `stamp` is false). */
+  /** Content gets `t=<epoch ms>` appended, so receivers can time delivery. */
   request: RequestSpec;
-  stamp?: boolean;
+  /**
+   * Warm-up at the start of `durationMs`, sent without the send time (receivers do not time it). It is
+   * sent by the same process and connections as what follows, so the measured sends find them warm.
+   */
+  unstampedMs?: number;
 }
 
 export async function paced(task: PacedTask): Promise<{ sent: number; failed: number }> {
@@ -161,7 +165,8 @@ export async function paced(task: PacedTask): Promise<{ sent: number; failed: nu
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const content = task.request.params?.content ?? 'message';
-    const params = { ...task.request.params, content: task.stamp === false ? content : `${content} t=${now()}` };
+    const stamped = i >= (task.rate * (task.unstampedMs ?? 0)) / 1000;
+    const params = { ...task.request.params, content: stamped ? `${content} t=${now()}` : content };
     inFlight.push(
       client.request({ ...task.request, params }).then(
         (res) => {

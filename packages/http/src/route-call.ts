@@ -36,11 +36,16 @@ export class RouteCallRunner {
       path[name] = params[name];
       delete params[name];
     }
+    let requestId: string | undefined;
     const result = await this.route.handle({
       params,
       path,
       caller: input.caller,
-      requestId: String(req.headers['x-request-id'] ?? randomUUID()),
+      // Made when first read: most calls (every poll) append nothing and never need one.
+      get requestId(): string {
+        requestId ??= String(req.headers['x-request-id'] ?? randomUUID());
+        return requestId;
+      },
       client: String(req.headers['user-agent'] ?? ''),
       ignored,
       raw: { req, res },
