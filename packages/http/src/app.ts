@@ -43,7 +43,7 @@ export function createApp(options: AppOptions): RequestListener {
   );
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => answerError(error, req, res, options.onServerError));
   const lean = runners.filter((runner) => runner.route.lean === true);
-  return new LeanLane(API_PREFIX, lean, options.authenticator, options.onServerError).in(app);
+  return new LeanLane(API_PREFIX, lean, options.authenticator, options.onServerError).before(app);
 }
 
 function schemaOf(route: Route, options: AppOptions): RequestSchemaCheck {

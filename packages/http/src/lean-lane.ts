@@ -1,11 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import basicAuth from 'basic-auth';
+import basicAuth, { type BasicAuthResult } from 'basic-auth';
 import { ApiError } from '@chat/core';
 import type { Authenticator } from './auth.js';
+import { lastOf } from './params.js';
 import { answerError, type RouteCallRunner, type ServerErrorLog } from './route-call.js';
-
-const lastOf = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[value.length - 1] : value);
 
 /** A request without a body: no Content-Length beyond zero and no chunked transfer. */
 const hasNoBody = (req: IncomingMessage): boolean =>
@@ -37,15 +36,15 @@ export class LeanLane {
     }
   }
 
-  /** Express behind the lean lane. */
-  in(front: RequestListener): RequestListener {
+  /** The listener that tries the lean lane first and hands everything else to `behind` (express). */
+  before(behind: RequestListener): RequestListener {
     return (req, res) => {
-      if (!this.serve(req, res, front)) front(req, res);
+      if (!this.serve(req, res, behind)) behind(req, res);
     };
   }
 
-  /** Takes the request when it is a plain call of a lean route; false leaves it to the caller. */
-  private serve(req: IncomingMessage, res: ServerResponse, fallback: RequestListener): boolean {
+  /** Takes the request when it may be a plain call of a lean route; false leaves it to `behind`. */
+  private serve(req: IncomingMessage, res: ServerResponse, behind: RequestListener): boolean {
     if (req.method !== 'GET' || this.runners.size === 0) return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
@@ -53,14 +52,26 @@ export class LeanLane {
     if (!runner || !hasNoBody(req)) return false;
     const credentials = basicAuth(req);
     if (!credentials) return false;
-    this.authenticator.authenticate(credentials.name, credentials.pass).then(
-      (caller) => {
-        if (caller instanceof ApiError) return fallback(req, res);
-        const params: Record<string, unknown> = {};
-        if (mark >= 0) for (const [name, value] of Object.entries(parseQuery(url.slice(mark + 1)))) params[name] = lastOf(value);
-        return runner.run({ params, path: {}, caller, files: [], req, res });
-      },
-    ).catch((error: unknown) => answerError(error, req, res, this.onServerError));
+    void this.call(runner, credentials, mark < 0 ? '' : url.slice(mark + 1), req, res, behind);
     return true;
+  }
+
+  private async call(
+    runner: RouteCallRunner,
+    credentials: BasicAuthResult,
+    query: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    behind: RequestListener,
+  ): Promise<void> {
+    try {
+      const caller = await this.authenticator.authenticate(credentials.name, credentials.pass);
+      if (caller instanceof ApiError) return behind(req, res);
+      const params: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(parseQuery(query))) params[name] = lastOf(value);
+      await runner.run({ params, path: {}, caller, files: [], req, res });
+    } catch (error) {
+      answerError(error, req, res, this.onServerError);
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 
-const lastOf = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
+/** A repeated field's last value (clients that repeat a field mean the last one). */
+export const lastOf = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
 
 /**
  * Gathers a request's parameters from the query string and from an urlencoded or multipart body

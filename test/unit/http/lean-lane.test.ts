@@ -44,7 +44,7 @@ describe('the lean lane', () => {
   before(async () => {
     const lane = new LeanLane('/api/v1', [new RouteCallRunner(poll, check)], authenticator, (error) => serverErrors.push(error));
     server = await new Promise<Server>((resolve) => {
-      const listening = createServer(lane.in(behind)).listen(0, '127.0.0.1', () => resolve(listening));
+      const listening = createServer(lane.before(behind)).listen(0, '127.0.0.1', () => resolve(listening));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
