@@ -14,7 +14,7 @@ const hasNoBody = (req: IncomingMessage): boolean =>
  * Serves the routes marked `lean` on Node's own request and response, before express: a long-poll is
  * re-armed after every event it delivers (thousands a second), and express's layers (prototype swaps,
  * the mount's path trimming, the body parsers' checks, a Basic-auth middleware built per request)
- * cost more than the poll itself. Only the plain case is taken here: the exact path, GET, no body,
+ * were most of what a poll cost. Only the plain case is taken here: the exact path, GET, no body,
  * credentials that authenticate. Everything else, refusals included, goes on to express, so every
  * answer but the successful call is built in one place.
  */
