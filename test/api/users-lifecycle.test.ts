@@ -41,7 +41,7 @@ describe('Users: deactivating, leaving and reactivating', () => {
     expectExactFailure(await admin.delete(`/users/${bots[0].user_id as number}`), 'BAD_REQUEST', 'No such user');
     const malformed = await admin.delete('/users/abc');
     expect(malformed.status).to.equal(400);
-    expect(malformed.body.msg).to.contain('user_id');
+    expect(malformed.body.msg).to.contain('user');
   });
 
   it('an administrator cannot deactivate an owner; an owner can, but never the only owner', async () => {

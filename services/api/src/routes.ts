@@ -86,7 +86,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/users/:user', 'required', 'user-get', getUser),
     route('PATCH', '/users/:user', 'required', 'user-update', updateUserEndpoint),
     route('DELETE', '/users/me', 'required', 'empty', deactivateOwnUserEndpoint),
-    route('DELETE', '/users/:user_id', 'required', 'user-deactivate', deactivateUserEndpoint),
+    route('DELETE', '/users/:user', 'required', 'user-deactivate', deactivateUserEndpoint),
     route('POST', '/users/:user_id/reactivate', 'required', 'user-reactivate', reactivateUserEndpoint),
     route('PATCH', '/settings', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/display', 'required', 'settings-update', updateSettingsEndpoint),

@@ -7,7 +7,7 @@ import { callerUser, originOf } from './call-context.js';
 export async function deactivateUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const comment = call.params.deactivation_notification_comment;
-  await deactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user_id), typeof comment === 'string' ? comment : null);
+  await deactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user), typeof comment === 'string' ? comment : null);
   return {};
 }
 
