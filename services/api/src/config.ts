@@ -49,6 +49,8 @@ export interface Config {
   smtpUrl: string | null;
   /** CHAT_MAIL_FROM: the sender of the server's mail. */
   mailFrom: string;
+  /** CHAT_GIPHY_API_KEY: the GIPHY key clients use for the GIF picker; empty means GIPHY is not offered. */
+  giphyApiKey: string;
 }
 
 /** So many requests per so many seconds. */
@@ -132,6 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: oneOf('CHAT_TRUST_PROXY', env.CHAT_TRUST_PROXY, ['true', 'false'] as const, 'false') === 'true',
     smtpUrl: smtpUrl(env.CHAT_SMTP_URL),
     mailFrom: env.CHAT_MAIL_FROM || `noreply@${new URL(externalUrl).hostname}`,
+    giphyApiKey: env.CHAT_GIPHY_API_KEY ?? '',
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
 }
