@@ -78,7 +78,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
     route('GET', '/export/read_model_digest', 'required', 'read-model-digest', readModelDigestEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
-    route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey),
+    { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
