@@ -34,6 +34,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true,
   UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
+  UserDeactivated: true, UserReactivated: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };
