@@ -3,6 +3,7 @@ import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
+import { applyCustomProfileFieldsEvent, applyUserSettingsDefaultsEvent } from './apply-admin-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
@@ -92,7 +93,10 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       if (event.notification_name as string in state) state[event.notification_name as string] = event.setting;
       return;
     case 'custom_profile_fields':
-      if ('custom_profile_fields' in state) state.custom_profile_fields = structuredClone(event.fields);
+      applyCustomProfileFieldsEvent(state, event);
+      return;
+    case 'realm_user_settings_defaults':
+      applyUserSettingsDefaultsEvent(state, event);
       return;
     case 'realm':
       if (event.op === 'update') {
