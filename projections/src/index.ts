@@ -5,6 +5,8 @@ export * from './read-models.js';
 export type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 export { realmProjection } from './realm/realm-projection.js';
 export { usersProjection } from './users/users-projection.js';
+export { profileFieldsProjection } from './realm/profile-fields-projection.js';
+export { userDefaultsProjection } from './realm/user-defaults-projection.js';
 export { groupsProjection } from './groups/groups-projection.js';
 export { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 export { channelsProjection } from './channels/channels-projection.js';
