@@ -22,6 +22,7 @@ import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
+import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
 /**
  * Turns each domain event into client events for exactly the users allowed to see it. It runs after
@@ -35,6 +36,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
       if (!(await sink.hasListeners())) return;
       const deliveries = [
         ...(await userFanout(event, models, options)),
+        ...(await userLifecycleFanout(event, models)),
         ...(await realmFanout(event, models)),
         ...(await profileFieldsFanout(event, models)),
         ...(await userDefaultsFanout(event, models)),

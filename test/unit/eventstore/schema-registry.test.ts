@@ -34,6 +34,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
+  UserDeactivated: true, UserReactivated: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };
