@@ -27,6 +27,7 @@ import { invitesProjection } from './invites/invites-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { firstMessageProjection } from './channels/first-message-projection.js';
 import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
@@ -40,7 +41,8 @@ import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
-export const allProjections = (models: ReadModels): Projection[] => [
+/** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
+export const allProjections = (models: ReadModels, organizationChanged: () => void = () => {}): Projection[] => [
   realmProjection(models),
   usersProjection(models),
   profileFieldsProjection(models),
@@ -57,6 +59,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
+  firstMessageProjection(models, organizationChanged),
   attachmentsProjection(models),
   attachmentJobsProjection(models),
   remindersProjection(models),

@@ -8,3 +8,5 @@ export * from './realm-description.js';
 export * from './message-view.js';
 export * from './unread-view.js';
 export * from './user-topic-view.js';
+export * from './message-history-view.js';
+export * from './html-diff.js';
