@@ -6,11 +6,11 @@ import { startServerWith } from '../support/server-with-people.js';
 import type { TestServer } from '../support/test-server.js';
 
 describe('PATCH /users/me/subscriptions', () => {
-  let server: TestServer, member: ApiClient, other: ApiClient;
+  let server: TestServer, member: ApiClient;
   const names = async (client: ApiClient): Promise<string[]> => (await mySubscriptions(client)).map((sub) => sub.name as string).sort();
 
   before(async () => {
-    ({ server, member, other } = await startServerWith('member', 'other'));
+    ({ server, member } = await startServerWith('member'));
     await createChannels(server.owner, ['Lobby', 'Garden', 'Attic']);
     await createChannels(server.owner, ['Secret'], { invite_only: true });
     expectSuccess(await server.owner.post('/users/me/subscriptions', { subscriptions: [{ name: 'Lobby' }], principals: [member.userId] }));
