@@ -20,6 +20,7 @@ import { messageEditsFanout } from './message-edits-fanout.js';
 import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
+import { realmConfigFanout } from './realm-config-fanout.js';
 
 /**
  * Turns each domain event into client events for exactly the users allowed to see it. It runs after
@@ -50,6 +51,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
         ...(await attachmentsFanout(event, models)),
+        ...(await realmConfigFanout(event, models)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

@@ -12,6 +12,7 @@ import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
+import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 
 /** Register sections by the event type that keeps each current; later features add theirs here. */
 export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, SectionBuilder>([
@@ -32,6 +33,10 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
   ['push_device', pushDevicesSection],
+  ['realm_emoji', realmEmojiSection],
+  ['realm_linkifiers', realmLinkifiersSection],
+  ['realm_filters', realmFiltersSection],
+  ['realm_playgrounds', realmPlaygroundsSection],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
