@@ -3,6 +3,7 @@ import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyRealmConfigEvent } from './apply-realm-config-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
+import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
@@ -126,11 +127,16 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     case 'message':
     case 'update_message_flags':
       applyUnreadStateEvent(state, event, options.viewerId ?? 0);
+      applyStarredEvent(state, event);
       return;
     case 'update_message':
     case 'delete_message':
     case 'reaction':
       applyMessageChangeEvent(state, event, options.viewerId ?? 0);
+      applyStarredEvent(state, event);
+      return;
+    case 'muted_topics':
+      applyMutedTopicsEvent(state, event);
       return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);

@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyTooLarge, bodyWasCut } from './body-limits.js';
 import { sendError, sendJson, successBody, toApiError } from './envelope.js';
 import { unknownParams } from './params.js';
 import type { RequestSchemaCheck } from './request-schemas.js';
+import { retryAfterHeader } from './rate-limit.js';
+import { requestIdOf } from './request-facts.js';
 import type { PathParams } from './route-index.js';
 import { type Caller, HANDLED, type Route, type UploadedFile } from './route.js';
 
@@ -36,16 +38,11 @@ export class RouteCallRunner {
       path[name] = params[name];
       delete params[name];
     }
-    let requestId: string | undefined;
     const result = await this.route.handle({
       params,
       path,
       caller: input.caller,
-      // Made when first read: most calls (every poll) append nothing and never need one.
-      get requestId(): string {
-        requestId ??= String(req.headers['x-request-id'] ?? randomUUID());
-        return requestId;
-      },
+      requestId: requestIdOf(req),
       client: String(req.headers['user-agent'] ?? ''),
       ignored,
       raw: { req, res },
@@ -57,7 +54,7 @@ export class RouteCallRunner {
 
 /** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */
 export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse, onServerError?: ServerErrorLog): void {
-  const apiError = toApiError(error);
+  const apiError = bodyWasCut(req) ? bodyTooLarge() : toApiError(error);
   if (apiError.status >= 500) onServerError?.(error, req);
-  if (!res.headersSent) sendError(res, apiError);
+  if (!res.headersSent) sendError(res, apiError, retryAfterHeader(apiError));
 }
