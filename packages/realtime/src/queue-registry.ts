@@ -75,6 +75,11 @@ export class QueueRegistry {
     await this.trim(queue.userId);
   }
 
+  /** Drops every queue of a user (a deactivated account): polls held here are answered, empty, at once. */
+  async removeAllOf(userId: number): Promise<void> {
+    for (const queue of await this.stores.queues.queuesOf(userId)) await this.remove(queue);
+  }
+
   /**
    * Appends events to the feeds of the users who have queues and wakes the polls they end. `source`
    * is the log position of the domain event they come from (none for ephemeral events).

@@ -20,8 +20,10 @@ import { messageDeletionFanout } from './message-deletion-fanout.js';
 import { messageEditsFanout } from './message-edits-fanout.js';
 import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
+import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
 import { realmConfigFanout } from './realm-config-fanout.js';
+import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
 /**
  * Turns each domain event into client events for exactly the users allowed to see it. It runs after
@@ -35,7 +37,10 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
       if (!(await sink.hasListeners())) return;
       const deliveries = [
         ...(await userFanout(event, models, options)),
+        ...(await userLifecycleFanout(event, models)),
         ...(await realmFanout(event, models)),
+        ...(await profileFieldsFanout(event, models)),
+        ...(await userDefaultsFanout(event, models)),
         ...(await groupsFanout(event, models)),
         ...(await channelFoldersFanout(event, models)),
         ...(await channelsFanout(event, models)),

@@ -35,6 +35,8 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true,
+  CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
+  UserDeactivated: true, UserReactivated: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };
