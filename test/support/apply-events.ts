@@ -3,7 +3,7 @@ import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyRealmConfigEvent } from './apply-realm-config-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
-import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
+import { applyMutedTopicsEvent, applyMutedUsersEvent, applyStarredEvent, applyUserStatusEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import { applyCustomProfileFieldsEvent, applyUserSettingsDefaultsEvent } from './apply-admin-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
@@ -145,6 +145,12 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'muted_topics':
       applyMutedTopicsEvent(state, event);
+      return;
+    case 'user_status':
+      applyUserStatusEvent(state, event);
+      return;
+    case 'muted_users':
+      applyMutedUsersEvent(state, event);
       return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);

@@ -19,6 +19,7 @@ import type { UserEvent } from './user-events.js';
 import type { RealmEmojiEvent } from './realm-emoji-events.js';
 import type { LinkifierEvent } from './linkifier-events.js';
 import type { CodePlaygroundEvent } from './playground-events.js';
+import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
 
@@ -43,12 +44,13 @@ export type * from './user-events.js';
 export type * from './realm-emoji-events.js';
 export type * from './linkifier-events.js';
 export type * from './playground-events.js';
+export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
 export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

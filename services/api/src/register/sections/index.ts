@@ -17,6 +17,7 @@ import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPl
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
 import { realmBotsSection } from './realm-bots-section.js';
+import { mutedUsersSection, userStatusSection } from './user-status-sections.js';
 import {
   defaultStreamGroupsSection,
   embeddedBotsSection,
@@ -67,6 +68,8 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['realm_embedded_bots', embeddedBotsSection],
   ['realm_incoming_webhook_bots', incomingWebhookBotsSection],
   ['realm_billing', realmBillingSection],
+  ['user_status', userStatusSection],
+  ['muted_users', mutedUsersSection],
 ]);
 
 /** Names clients use for a section besides the event type that keeps it current. */
