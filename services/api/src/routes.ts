@@ -38,6 +38,8 @@ import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messag
 import { getChannelTopics } from './endpoints/channel-topics.js';
 import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message-reactions.js';
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
+import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from './endpoints/linkifiers.js';
+import { addPlaygroundEndpoint, removePlaygroundEndpoint } from './endpoints/playgrounds.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
@@ -183,5 +185,12 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/attachments', 'required', 'empty', getAttachments),
     route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
+    route('GET', '/realm/linkifiers', 'required', 'empty', listLinkifiers),
+    route('PATCH', '/realm/linkifiers', 'required', 'linkifiers-reorder', reorderLinkifiersEndpoint),
+    route('POST', '/realm/filters', 'required', 'linkifier-add', addLinkifierEndpoint),
+    route('PATCH', '/realm/filters/:filter_id', 'required', 'linkifier-update', updateLinkifierEndpoint),
+    route('DELETE', '/realm/filters/:filter_id', 'required', 'linkifier-remove', removeLinkifierEndpoint),
+    route('POST', '/realm/playgrounds', 'required', 'playground-add', addPlaygroundEndpoint),
+    route('DELETE', '/realm/playgrounds/:playground_id', 'required', 'playground-remove', removePlaygroundEndpoint),
   ];
 }
