@@ -39,6 +39,9 @@ import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
+import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
+import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 /** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
@@ -67,6 +70,9 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
+  realmEmojiProjection(models),
+  linkifiersProjection(models),
+  playgroundsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';

@@ -10,3 +10,4 @@ export * from './unread-view.js';
 export * from './user-topic-view.js';
 export * from './message-history-view.js';
 export * from './html-diff.js';
+export * from './realm-config-views.js';

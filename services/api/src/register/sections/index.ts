@@ -13,6 +13,7 @@ import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
+import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
 import { realmBotsSection } from './realm-bots-section.js';
@@ -49,6 +50,10 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
   ['push_device', pushDevicesSection],
+  ['realm_emoji', realmEmojiSection],
+  ['realm_linkifiers', realmLinkifiersSection],
+  ['realm_filters', realmFiltersSection],
+  ['realm_playgrounds', realmPlaygroundsSection],
   ['update_display_settings', legacyDisplaySettingsSection],
   ['update_global_notifications', legacyNotificationSettingsSection],
   ['starred_messages', starredMessagesSection],
