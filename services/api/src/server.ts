@@ -11,6 +11,8 @@ import { requestLog } from './ops/request-log.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { routeTable } from './routes.js';
 import { mountUploadDownloads } from './uploads/serve-upload.js';
+import { mountRealmEmojiImages } from './uploads/serve-realm-emoji.js';
+import { mountEmojiData } from './endpoints/emoji-data.js';
 import type { ServerContext } from './server-context.js';
 import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
 
@@ -41,6 +43,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       mountPages: (pages) => {
         pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);
+        mountRealmEmojiImages(pages, ctx);
+        mountEmojiData(pages);
       },
     });
     const server = await new Promise<Server>((resolve, reject) => {
