@@ -7,8 +7,6 @@ import type { TestServer } from '../../support/test-server.js';
 
 /** Sections issue 20's helper (admin-lifecycle) builds; checked here once they are on main. */
 const BUILT_ELSEWHERE = new Set(['drafts', 'scheduled_messages', 'saved_snippets', 'navigation_views']);
-/** The emoji data file's URL belongs to the emoji work (issue 17, helper `emoji`), which serves no such file yet. */
-const REALM_FIELDS_ELSEWHERE = new Set(['server_emoji_data_url']);
 
 describe('realtime: POST /register answers every section the public API names', () => {
   let server: TestServer, admin: ApiClient, member: ApiClient;
@@ -22,7 +20,7 @@ describe('realtime: POST /register answers every section the public API names', 
     if (BUILT_ELSEWHERE.has(name)) continue;
     it(`${name}: asking for it alone yields ${keys.length === 1 ? keys[0] : `its ${keys.length} keys`}`, async () => {
       const { state } = await registerQueue(member, { event_types: [name], fetch_event_types: [name] });
-      const missing = keys.filter((key) => !(key in state) && !REALM_FIELDS_ELSEWHERE.has(key));
+      const missing = keys.filter((key) => !(key in state));
       expect(missing, `missing for ${name}`).to.deep.equal([]);
     });
   }
