@@ -15,6 +15,9 @@ export const streams = {
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
+  /** One user's request id: whether a request under it changed something, and what it answered. */
+  request: (userId: number, requestId: string): string =>
+    `request-${createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 40)}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@chat/core';
-import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions } from './event-store.js';
+import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from './event-store.js';
 import type { EventSchemaRegistry } from './schema-registry.js';
 
 export class InvalidEventError extends Error {
@@ -17,6 +17,16 @@ export class ValidatingEventStore implements EventStore {
   ) {}
 
   async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.validate(events);
+    return this.inner.append(stream, events, expected);
+  }
+
+  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    for (const append of appends) this.validate(append.events);
+    return this.inner.appendStreams(appends);
+  }
+
+  private validate(events: readonly EventToAppend[]): void {
     for (const { event, metadata } of events) {
       const problem = this.registry.check(event.type, metadata.schema_version, event.data);
       if (problem) throw new InvalidEventError(event.type, problem);
@@ -24,7 +34,6 @@ export class ValidatingEventStore implements EventStore {
         throw new InvalidEventError(event.type, `metadata ${JSON.stringify(this.registry.validateMetadata.errors)}`);
       }
     }
-    return this.inner.append(stream, events, expected);
   }
 
   readStream(stream: string): AsyncIterable<StoredEvent> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError, sendJson, successBody, toApiError } from './envelope.js';
 import { unknownParams } from './params.js';
@@ -37,6 +37,7 @@ export class RouteCallRunner {
       delete params[name];
     }
     let requestId: string | undefined;
+    const retry = retryKey(this.route, req, path, params, input.files);
     const result = await this.route.handle({
       params,
       path,
@@ -46,6 +47,7 @@ export class RouteCallRunner {
         requestId ??= String(req.headers['x-request-id'] ?? randomUUID());
         return requestId;
       },
+      retry,
       client: String(req.headers['user-agent'] ?? ''),
       ignored,
       raw: { req, res },
@@ -53,6 +55,22 @@ export class RouteCallRunner {
     });
     if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
   }
+}
+
+/** What makes a retried write the same request: the client's request id, and a digest of the request. */
+function retryKey(
+  route: Route,
+  req: IncomingMessage,
+  path: Record<string, unknown>,
+  params: Record<string, unknown>,
+  files: readonly UploadedFile[],
+): { requestId: string; fingerprint: string } | null {
+  const header = req.headers['x-request-id'];
+  if (route.method === 'GET' || typeof header !== 'string' || header === '') return null;
+  const sorted = (values: Record<string, unknown>) => Object.keys(values).sort().map((name) => [name, values[name]]);
+  const digest = createHash('sha256').update(JSON.stringify([route.method, route.path, sorted(path), sorted(params)]));
+  for (const file of files) digest.update(JSON.stringify([file.field, file.name, file.contentType])).update(file.bytes);
+  return { requestId: header, fingerprint: digest.digest('hex') };
 }
 
 /** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */
