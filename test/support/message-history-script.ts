@@ -85,7 +85,7 @@ export async function messageHistory(cast: MessageCast, serial: number): Promise
   }
   expectSuccess(await react(viewer, hungry, { emoji_name: 'tada' }));
   expectSuccess(await react(viewer, corner[0], { emoji_name: 'wave' }));
-  expectSuccess(await react(newbie, ask, { emoji_name: 'thumbsup' }));
+  expectSuccess(await react(newbie, ask, { emoji_name: 'thumbs_up' }));
   expectSuccess(await unreact(viewer, hungry, { emoji_name: 'tada' }));
 
   // Edits and moves.

@@ -14,5 +14,5 @@ export {
   type EmojiIdentity,
   type ReactionType,
 } from './emoji/emoji-identity.js';
-export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiName } from './emoji/unicode-emoji.js';
+export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiName, unicodeEmojiNames } from './emoji/unicode-emoji.js';
 export { alertWordHits, hasAlertWord } from './alert-words.js';

@@ -99,7 +99,7 @@ describe('messages: DELETE /messages/{id}', function () {
 
     it('takes the reactions with the message: reacting to it afterwards finds no message', async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'liked');
-      expectSuccess(await react(bob, id, { emoji_name: 'thumbsup' }));
+      expectSuccess(await react(bob, id, { emoji_name: 'thumbs_up' }));
       expectSuccess(await deleteMessage(alice, id));
       expectInvalid(await react(bob, id, { emoji_name: 'tada' }));
     });

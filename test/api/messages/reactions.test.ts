@@ -9,7 +9,7 @@ import { expectExactFailure, expectFailure, expectSuccess } from '../../support/
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
 
-const THUMBS = { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' };
+const THUMBS = { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' };
 const ZULIP = { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' };
 
 describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', function () {
@@ -50,7 +50,7 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
       const id = await postToChannel(alice, 'general', 'lunch', 'pizza?');
       const queues = [await registerQueue(alice), await registerQueue(bob)];
       const outsiderQueue = await registerQueue(outsider, { event_types: ['reaction'] });
-      expect(expectSuccess(await react(bob, id, { emoji_name: 'thumbsup' }))).to.deep.equal({ result: 'success', msg: '' });
+      expect(expectSuccess(await react(bob, id, { emoji_name: 'thumbs_up' }))).to.deep.equal({ result: 'success', msg: '' });
       await expectReactionEvents(queues, reactionEvent('add', id, bob, THUMBS));
       expect(await reactionsOf(alice, id)).to.deep.equal([{ ...THUMBS, user_id: bob.userId }]);
       // Outsider may read the public channel's history but does not subscribe: no live reaction events.
@@ -69,7 +69,7 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
 
     it("counts a second user's same emoji as a vote, under the first reaction's name", async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'soup?');
-      expectSuccess(await react(alice, id, { emoji_name: 'thumbsup' }));
+      expectSuccess(await react(alice, id, { emoji_name: 'thumbs_up' }));
       const queue = await registerQueue(alice);
       expectSuccess(await react(bob, id, { emoji_name: '+1' }));
       await expectReactionEvents([queue], reactionEvent('add', id, bob, THUMBS));
@@ -89,8 +89,8 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
 
     it('refuses a reaction the user already has with REACTION_ALREADY_EXISTS, recording nothing', async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'again');
-      expectSuccess(await react(bob, id, { emoji_name: 'thumbsup' }));
-      for (const emoji of [{ emoji_name: 'thumbsup' }, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
+      expectSuccess(await react(bob, id, { emoji_name: 'thumbs_up' }));
+      for (const emoji of [{ emoji_name: 'thumbs_up' }, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
         await expectNothingRecorded(server, () => react(bob, id, emoji), (res) => expectExactFailure(res, 'REACTION_ALREADY_EXISTS', 'Reaction already exists.'));
       }
     });
@@ -120,9 +120,9 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
       const direct = await postDirect(alice, [bob.userId], 'just us');
       const secret = await postToChannel(alice, 'secret', 'plans', 'hush');
       for (const [client, id] of [[carol, direct], [outsider, secret], [bob, secret], [bob, 999_999]] as const) {
-        await expectNothingRecorded(server, () => react(client, id, { emoji_name: 'thumbsup' }), (res) => expectExactFailure(res, 'BAD_REQUEST', 'Invalid message(s)'));
+        await expectNothingRecorded(server, () => react(client, id, { emoji_name: 'thumbs_up' }), (res) => expectExactFailure(res, 'BAD_REQUEST', 'Invalid message(s)'));
       }
-      await expectNothingRecorded(server, () => react(bob, 'abc', { emoji_name: 'thumbsup' }), (res) => expectFailure(res, 'BAD_REQUEST', "'message_id'"));
+      await expectNothingRecorded(server, () => react(bob, 'abc', { emoji_name: 'thumbs_up' }), (res) => expectFailure(res, 'BAD_REQUEST', "'message_id'"));
     });
 
     it('puts a public channel message into the history of a reactor who never received it, read and historical', async function () {
@@ -167,9 +167,9 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
     it("removes the user's own reaction found by name, and tells every holder with the reaction's emoji", async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'remove me');
       expectSuccess(await react(bob, id, { emoji_name: '+1' }));
-      expectSuccess(await react(alice, id, { emoji_name: 'thumbsup' }));
+      expectSuccess(await react(alice, id, { emoji_name: 'thumbs_up' }));
       const queues = [await registerQueue(alice), await registerQueue(bob)];
-      expect(expectSuccess(await unreact(bob, id, { emoji_name: 'thumbsup' }))).to.deep.equal({ result: 'success', msg: '' });
+      expect(expectSuccess(await unreact(bob, id, { emoji_name: 'thumbs_up' }))).to.deep.equal({ result: 'success', msg: '' });
       await expectReactionEvents(queues, reactionEvent('remove', id, bob, { ...THUMBS, emoji_name: '+1' }));
       // Alice's reaction was a vote for Bob's: it keeps the name Bob's had.
       expect(await reactionsOf(bob, id)).to.deep.equal([{ ...THUMBS, emoji_name: '+1', user_id: alice.userId }]);
@@ -177,7 +177,7 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
 
     it('finds the reaction by code, by code and type, and an extra emoji by either', async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'codes');
-      expectSuccess(await react(bob, id, { emoji_name: 'thumbsup' }));
+      expectSuccess(await react(bob, id, { emoji_name: 'thumbs_up' }));
       expectSuccess(await react(bob, id, { emoji_name: 'tada' }));
       expectSuccess(await react(bob, id, { emoji_name: 'zulip' }));
       expectSuccess(await unreact(bob, id, { emoji_code: '1f44d' }));
@@ -191,8 +191,8 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
 
     it("refuses a reaction the user does not have (another user's included) with REACTION_DOES_NOT_EXIST", async function () {
       const id = await postToChannel(alice, 'general', 'lunch', 'not yours');
-      expectSuccess(await react(alice, id, { emoji_name: 'thumbsup' }));
-      for (const emoji of [{ emoji_name: 'thumbsup' }, { emoji_name: 'smile' }, { emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
+      expectSuccess(await react(alice, id, { emoji_name: 'thumbs_up' }));
+      for (const emoji of [{ emoji_name: 'thumbs_up' }, { emoji_name: 'smile' }, { emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
         await expectNothingRecorded(server, () => unreact(bob, id, emoji), (res) => expectExactFailure(res, 'REACTION_DOES_NOT_EXIST', "Reaction doesn't exist."));
       }
       expect(await reactionsOf(bob, id)).to.deep.equal([{ ...THUMBS, user_id: alice.userId }]);
@@ -212,8 +212,8 @@ describe('messages: reactions (POST and DELETE /messages/{id}/reactions)', funct
 
     it('refuses messages the user may not read', async function () {
       const direct = await postDirect(alice, [bob.userId], 'ours');
-      expectSuccess(await react(bob, direct, { emoji_name: 'thumbsup' }));
-      await expectNothingRecorded(server, () => unreact(carol, direct, { emoji_name: 'thumbsup' }), (res) => expectExactFailure(res, 'BAD_REQUEST', 'Invalid message(s)'));
+      expectSuccess(await react(bob, direct, { emoji_name: 'thumbs_up' }));
+      await expectNothingRecorded(server, () => unreact(carol, direct, { emoji_name: 'thumbs_up' }), (res) => expectExactFailure(res, 'BAD_REQUEST', 'Invalid message(s)'));
     });
   });
 });

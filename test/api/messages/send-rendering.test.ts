@@ -51,7 +51,7 @@ describe('POST /messages: rendering, mentions and per-recipient flags', function
 
     it('renders emoji shortcodes', async function () {
       expect((await send('well done :smile:')).html).to.equal(
-        '<p>well done <span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span></p>',
+        '<p>well done <span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>',
       );
     });
 

@@ -6,7 +6,7 @@ const CUSTOM = [GREEN_TICK, OLD_LOGO];
 
 describe('emojiByName', function () {
   it('finds a unicode emoji by any of its names', function () {
-    expect(emojiByName('thumbsup')).to.deep.equal({ emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
+    expect(emojiByName('thumbs_up')).to.deep.equal({ emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
     expect(emojiByName('+1')).to.deep.equal({ emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
   });
 
@@ -26,7 +26,7 @@ describe('emojiByName', function () {
 
 describe('emojiProblem / isValidEmoji', function () {
   it('accepts a unicode emoji whose name is one of its code’s names', function () {
-    expect(isValidEmoji('thumbsup', '1f44d', 'unicode_emoji')).to.equal(true);
+    expect(isValidEmoji('thumbs_up', '1f44d', 'unicode_emoji')).to.equal(true);
     expect(isValidEmoji('+1', '1f44d', 'unicode_emoji')).to.equal(true);
   });
 

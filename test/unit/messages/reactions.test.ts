@@ -7,22 +7,22 @@ import { aMessageState } from '../../support/message-state-factory.js';
 const ALICE = 4;
 const BOB = 7;
 
-const thumbs = (user_id: number, emoji_name = 'thumbsup'): MessageReaction => ({ emoji_name, emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id });
+const thumbs = (user_id: number, emoji_name = 'thumbs_up'): MessageReaction => ({ emoji_name, emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id });
 
 const context = (reactions: MessageReaction[] = [], inHistory = true): ReactionContext => ({ userId: ALICE, message: aMessageState({ sender_id: BOB, reactions }), inHistory, emoji: emojiCatalog });
 const added = (emoji: Omit<MessageReaction, 'user_id'>, historical = false) => ({ type: 'ReactionAdded', data: { message_id: 50, user_id: ALICE, ...emoji, historical } });
-const THUMBS = { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' };
+const THUMBS = { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' };
 const notExisting = { code: 'REACTION_DOES_NOT_EXIST', status: 400, mentions: "Reaction doesn't exist." };
 
 describe('decideAddReaction', function () {
   it('finds the code and type from the name alone', function () {
-    expect(decideAddReaction(context(), { emoji_name: 'thumbsup' })).to.deep.equal(added(THUMBS));
+    expect(decideAddReaction(context(), { emoji_name: 'thumbs_up' })).to.deep.equal(added(THUMBS));
     expect(decideAddReaction(context(), { emoji_name: '+1' })).to.deep.equal(added({ ...THUMBS, emoji_name: '+1' }));
   });
 
   it('accepts a name with its code, with or without the type', function () {
-    expect(decideAddReaction(context(), { emoji_name: 'thumbsup', emoji_code: '1f44d' })).to.deep.equal(added(THUMBS));
-    expect(decideAddReaction(context(), { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' })).to.deep.equal(added(THUMBS));
+    expect(decideAddReaction(context(), { emoji_name: 'thumbs_up', emoji_code: '1f44d' })).to.deep.equal(added(THUMBS));
+    expect(decideAddReaction(context(), { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' })).to.deep.equal(added(THUMBS));
   });
 
   it('takes the built-in extra emoji by name, and by its code under either spelling of its type', function () {
@@ -56,7 +56,7 @@ describe('decideAddReaction', function () {
   });
 
   it('marks the reaction historical when the message is not in the user’s history', function () {
-    expect(decideAddReaction(context([], false), { emoji_name: 'thumbsup' })).to.deep.equal(added(THUMBS, true));
+    expect(decideAddReaction(context([], false), { emoji_name: 'thumbs_up' })).to.deep.equal(added(THUMBS, true));
   });
 });
 
@@ -65,7 +65,7 @@ describe('decideRemoveReaction', function () {
 
   it("removes the user's own reaction found by name, by code, or both, with the name it was given", function () {
     const reactions = [thumbs(BOB, '+1'), thumbs(ALICE, '+1')];
-    for (const req of [{ emoji_name: 'thumbsup' }, { emoji_code: '1f44d' }, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
+    for (const req of [{ emoji_name: 'thumbs_up' }, { emoji_code: '1f44d' }, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }]) {
       expect(decideRemoveReaction(context(reactions), req)).to.deep.equal(removed({ ...THUMBS, emoji_name: '+1' }));
     }
   });
@@ -78,7 +78,7 @@ describe('decideRemoveReaction', function () {
   });
 
   it("refuses a reaction only someone else has, or nobody, as REACTION_DOES_NOT_EXIST", function () {
-    expectApiError(() => decideRemoveReaction(context([thumbs(BOB)]), { emoji_name: 'thumbsup' }), notExisting);
+    expectApiError(() => decideRemoveReaction(context([thumbs(BOB)]), { emoji_name: 'thumbs_up' }), notExisting);
     expectApiError(() => decideRemoveReaction(context([thumbs(ALICE)]), { emoji_name: 'smile' }), notExisting);
     expectApiError(() => decideRemoveReaction(context([thumbs(ALICE)]), { emoji_code: '1f44d', reaction_type: 'zulip_extra_emoji' }), refused("Invalid emoji code '1f44d'"));
   });

@@ -1,7 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateCore, StateInline, Token } from 'markdown-it';
 import { EXTRA_EMOJI_NAMES } from '../emoji/emoji-identity.js';
-import { emojiCodeOf, unicodeEmojiCode, unicodeEmojiName } from '../emoji/unicode-emoji.js';
+import { unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiName } from '../emoji/unicode-emoji.js';
 import { pushReference, worldOf } from './message-env.js';
 import { isSafeUrl } from './safe-links.js';
 import { EMOJI } from './syntax.js';
@@ -44,9 +44,9 @@ function splitUnicodeEmoji(state: StateCore, text: Token): Token[] | undefined {
     parts.push(token);
   };
   for (const match of text.content.matchAll(UNICODE_EMOJI)) {
-    const code = emojiCodeOf(match[0]);
-    const name = unicodeEmojiName(code);
-    if (name === undefined) continue;
+    const code = unicodeEmojiCodeOfText(match[0]);
+    const name = code === undefined ? undefined : unicodeEmojiName(code);
+    if (code === undefined || name === undefined) continue;
     pushText(text.content.slice(last, match.index));
     const token = new state.Token(EMOJI_TOKEN, '', 0);
     token.meta = { kind: 'unicode', name, code } satisfies EmojiMeta;
