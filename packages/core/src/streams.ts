@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 export const streams = {
   realm: (): string => 'realm',
   user: (userId: number): string => `user-${userId}`,
+  /** The guard of the organization's owners: every decision that can take an owner away appends to it. */
+  realmOwners: (): string => 'realm-owners',
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
   channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
   channel: (channelId: number): string => `channel-${channelId}`,

@@ -32,7 +32,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ReminderScheduled: true, ReminderDelivered: true, ReminderDeliveryFailed: true, ReminderDeleted: true, InviteLinkExpired: true,
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
-  MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true,
+  MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true, OwnersChanged: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

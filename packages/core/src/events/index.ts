@@ -17,6 +17,7 @@ import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 import type { RequestEvent } from './request-events.js';
+import type { OwnerEvent } from './owner-events.js';
 
 export type * from './channel-events.js';
 export type * from './channel-folder-events.js';
@@ -37,9 +38,10 @@ export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 export type * from './request-events.js';
+export type * from './owner-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent | RequestEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent | RequestEvent | OwnerEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
