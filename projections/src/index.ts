@@ -62,6 +62,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
 export { profileFieldView } from './client-events/profile-field-view.js';
+export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';

@@ -2,6 +2,7 @@ import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } fr
 import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
+import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
@@ -125,11 +126,16 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     case 'message':
     case 'update_message_flags':
       applyUnreadStateEvent(state, event, options.viewerId ?? 0);
+      applyStarredEvent(state, event);
       return;
     case 'update_message':
     case 'delete_message':
     case 'reaction':
       applyMessageChangeEvent(state, event, options.viewerId ?? 0);
+      applyStarredEvent(state, event);
+      return;
+    case 'muted_topics':
+      applyMutedTopicsEvent(state, event);
       return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);

@@ -10,6 +10,7 @@ import { invitesFanout } from './invites-fanout.js';
 import { messagesFanout } from './messages-fanout.js';
 import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
+import { mutedTopicsFanout } from './muted-topics-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
@@ -42,6 +43,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await messagesFanout(event, models, options)),
         ...(await allPublicStreamsFanout(event, models, options)),
         ...userTopicsFanout(event),
+        ...(await mutedTopicsFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
         ...pushDevicesFanout(event),

@@ -1,4 +1,4 @@
-import { type StoredEvent, type UserSettingName, type UserState } from '@chat/core';
+import { isLegacySetting, type StoredEvent, type UserSettingName, type UserState } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail, canSeeEmail, languageName, legacySettingEvent, userView } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
@@ -63,6 +63,7 @@ function settingsChanged(subject: UserState, changes: Record<string, unknown>, e
     const event: Record<string, unknown> & { type: string } = { type: 'user_settings', op: 'update', property, value };
     if (property === 'default_language') event.language_name = languageName(String(value));
     deliveries.push({ userIds: me, event });
+    if (!isLegacySetting(property as UserSettingName)) continue;
     deliveries.push({
       userIds: me,
       event: legacySettingEvent(email, property as UserSettingName, value),

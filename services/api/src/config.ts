@@ -35,6 +35,8 @@ export interface Config {
   pushBouncerTimeoutMs: number;
   /** CHAT_PUSH_DELAY_MS: how long after a message is sent its pushes are decided and sent (0: at the next scheduler tick). */
   pushDelayMs: number;
+  /** CHAT_GIPHY_API_KEY: the GIPHY key clients use for the GIF picker; empty means GIPHY is not offered. */
+  giphyApiKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
     pushDelayMs: integer('CHAT_PUSH_DELAY_MS', env.CHAT_PUSH_DELAY_MS, 0, 0, 3_600_000),
+    giphyApiKey: env.CHAT_GIPHY_API_KEY ?? '',
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
 }

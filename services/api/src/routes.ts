@@ -26,7 +26,7 @@ import {
 } from './endpoints/message-flags.js';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
 import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from './endpoints/reminders.js';
-import { updateUserTopicEndpoint } from './endpoints/user-topics.js';
+import { legacyMuteTopicEndpoint, updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
 import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message-reactions.js';
@@ -118,6 +118,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/users/me/android_gcm_reg_id', 'required', 'push-token', addFcmTokenEndpoint),
     route('DELETE', '/users/me/android_gcm_reg_id', 'required', 'push-token', removeFcmTokenEndpoint),
     route('POST', '/user_topics', 'required', 'user-topic-update', updateUserTopicEndpoint),
+    route('PATCH', '/users/me/subscriptions/muted_topics', 'required', 'muted-topic-update', legacyMuteTopicEndpoint),
     route('GET', '/messages', 'required', 'messages-get', getMessages),
     route('GET', '/messages/matches_narrow', 'required', 'messages-matches-narrow', messagesMatchNarrow),
     route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),

@@ -44,6 +44,8 @@ const COMPARED = [
   'enable_sounds',
   'alert_words',
   'user_topics',
+  'muted_topics',
+  'starred_messages',
   'unread_msgs',
   'recent_private_conversations',
   'max_message_id',
@@ -227,7 +229,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       // Only a viewer who is no administrator loses sight of the private channel they leave.
       if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
       const messageTypes = ['message', 'update_message', 'update_message_flags.add', 'update_message_flags.remove', 'reaction.add', 'reaction.remove', 'delete_message'];
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', ...channelTypes, ...messageTypes]) {
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', 'muted_topics', ...channelTypes, ...messageTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
       expectDeletions(client, viewer, ofType(events, 'delete_message'), ids);
@@ -237,7 +239,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       expect(pick(updated)).to.deep.equal(pick(fresh));
       // The comparison is not vacuous: the changes did change the snapshot.
       expect(pick(old)).to.not.deep.equal(pick(fresh));
-      for (const section of ['unread_msgs', 'recent_private_conversations', 'max_message_id']) expect(old[section], section).to.not.deep.equal(fresh[section]);
+      for (const section of ['unread_msgs', 'recent_private_conversations', 'max_message_id', 'muted_topics', 'starred_messages']) expect(old[section], section).to.not.deep.equal(fresh[section]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { badRequest, channelNameKey, type ChannelState, isAdminRole, Role } from '@chat/core';
+import { badRequest, channelNameKey, type ChannelState, isAdminRole, Role, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
@@ -53,10 +53,14 @@ export async function getChannelMembers(ctx: ServerContext, call: RouteCall): Pr
 
 /** GET /get_stream_id */
 export async function getChannelId(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
-  const name = String(call.params.stream);
-  const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
+  return { stream_id: await visibleChannelIdByName(ctx, await callerUser(ctx, call), String(call.params.stream)) };
+}
+
+/** The id of a channel the viewer may know, by name (compared as channel names are); else an error naming it. */
+export async function visibleChannelIdByName(ctx: ServerContext, viewer: UserState, name: string): Promise<number> {
+  const q = await ChannelQuery.open(ctx, viewer);
   const key = channelNameKey(name.trim());
   const channel = q.channels.find((c) => c.name_key === key);
   if (!channel || !q.canSee(channel)) throw badRequest(`Invalid channel name '${name}'`);
-  return { stream_id: channel.channel_id };
+  return channel.channel_id;
 }

@@ -1,4 +1,6 @@
+import { badRequest, VisibilityPolicy } from '@chat/core';
 import type { RouteCall } from '@chat/http';
+import { visibleChannelIdByName } from './channels-read.js';
 import { updateUserTopic } from '../actions/user-topics.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
@@ -11,6 +13,27 @@ export async function updateUserTopicEndpoint(ctx: ServerContext, call: RouteCal
     channel_id: Number(p.stream_id),
     topic: String(p.topic),
     visibility_policy: Number(p.visibility_policy),
+  });
+  return {};
+}
+
+/**
+ * PATCH /users/me/subscriptions/muted_topics (legacy): `add` mutes the topic, `remove` takes its
+ * policy away, both through the same decision as POST /user_topics. The channel is named by id or
+ * by name, exactly one of them.
+ */
+export async function legacyMuteTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const user = await callerUser(ctx, call);
+  const p = call.params;
+  if (p.stream !== undefined && p.stream_id !== undefined) throw badRequest("Please choose one: 'stream' or 'stream_id'.");
+  let channelId: number;
+  if (p.stream_id !== undefined) channelId = Number(p.stream_id);
+  else if (p.stream !== undefined) channelId = await visibleChannelIdByName(ctx, user, String(p.stream));
+  else throw badRequest("Missing 'stream_id' argument");
+  await updateUserTopic(ctx, originOf(call), user.user_id, {
+    channel_id: channelId,
+    topic: String(p.topic),
+    visibility_policy: p.op === 'add' ? VisibilityPolicy.Muted : VisibilityPolicy.Inherit,
   });
   return {};
 }

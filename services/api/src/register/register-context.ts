@@ -16,6 +16,8 @@ export interface RegisterContext {
   presenceHistoryLimitDays: number;
   /** The viewer's channels, read once per register however many sections need them. */
   channels: () => Promise<ChannelQuery>;
+  /** The section names asked for (aliases resolved), or null for all of them. */
+  fetchTypes: readonly string[] | null;
   /** Whether the initial state of this event type was asked for (a section may need two types). */
   wants: (type: string) => boolean;
 }

@@ -5,7 +5,7 @@ import { callerUser } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
 import type { RegisterContext } from './register-context.js';
-import { EVENT_TYPES, SECTIONS } from './sections/index.js';
+import { EVENT_TYPES, SECTIONS, TYPE_ALIASES } from './sections/index.js';
 import { normalizeNarrow } from './narrow-terms.js';
 import { checkEventNarrow } from '../queries/event-narrow.js';
 
@@ -18,9 +18,6 @@ function capabilitiesOf(raw: unknown): Capabilities {
   }
   return capabilities;
 }
-
-/** Names clients use for a section besides the event type that keeps it current. */
-const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([['channel_folders', 'channel_folder']]);
 
 /** Keeps the types this server knows (aliases resolved); the API says unsupported ones are ignored. */
 const knownTypes = (types: unknown): string[] | null =>
@@ -55,6 +52,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
     presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
     channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
+    fetchTypes,
     wants: (type) => fetchTypes === null || fetchTypes.includes(type),
   };
   const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {

@@ -6,12 +6,26 @@ import { realmSection } from './realm-section.js';
 import { realmUserSection } from './realm-user-section.js';
 import { defaultStreamsSection, streamsSection, subscriptionsSection } from './subscriptions-section.js';
 import { userGroupsSection } from './user-groups-section.js';
-import { userSettingsSection } from './user-settings-section.js';
+import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, userSettingsSection } from './user-settings-section.js';
 import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSection } from './unread-sections.js';
 import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
+import { mutedTopicsSection } from './muted-topics-section.js';
+import { starredMessagesSection } from './starred-messages-section.js';
+import { realmBotsSection } from './realm-bots-section.js';
+import {
+  defaultStreamGroupsSection,
+  embeddedBotsSection,
+  giphySection,
+  incomingWebhookBotsSection,
+  onboardingStepsSection,
+  realmBillingSection,
+  realmDomainsSection,
+  stopWordsSection,
+  videoCallsSection,
+} from './server-feature-sections.js';
 
 /** Register sections by the event type that keeps each current; later features add theirs here. */
 export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, SectionBuilder>([
@@ -32,6 +46,26 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
   ['push_device', pushDevicesSection],
+  ['update_display_settings', legacyDisplaySettingsSection],
+  ['update_global_notifications', legacyNotificationSettingsSection],
+  ['starred_messages', starredMessagesSection],
+  ['muted_topics', mutedTopicsSection],
+  ['realm_bot', realmBotsSection],
+  ['onboarding_steps', onboardingStepsSection],
+  ['video_calls', videoCallsSection],
+  ['giphy', giphySection],
+  ['stop_words', stopWordsSection],
+  ['realm_domains', realmDomainsSection],
+  ['default_stream_groups', defaultStreamGroupsSection],
+  ['realm_embedded_bots', embeddedBotsSection],
+  ['realm_incoming_webhook_bots', incomingWebhookBotsSection],
+  ['realm_billing', realmBillingSection],
+]);
+
+/** Names clients use for a section besides the event type that keeps it current. */
+export const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['channel_folders', 'channel_folder'],
+  ['realm_user_groups', 'user_group'],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
@@ -44,6 +78,4 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set([
   'delete_message',
   'invites_changed',
   'typing',
-  'update_display_settings',
-  'update_global_notifications',
 ]);

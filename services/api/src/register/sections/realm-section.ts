@@ -14,6 +14,7 @@ import {
 import { REALM_KEY } from '@chat/projections';
 import { realmDescriptionHtml } from '@chat/wire';
 import type { SectionBuilder } from '../register-context.js';
+import { realmServerFields } from './realm-server-fields.js';
 
 /** The `realm` section: organization settings and the limits and periods clients must respect. */
 export const realmSection: SectionBuilder = async ({ ctx }) => {
@@ -72,6 +73,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     password_min_length: MIN_PASSWORD_LENGTH,
     password_max_length: 100,
     development_environment: false,
+    ...(await realmServerFields(ctx, groupSettings)),
     ...(groupSettings ? Object.fromEntries(REALM_GROUP_SETTING_NAMES.map((name) => [`realm_${name}`, groupSettings[name]])) : {}),
   };
 };

@@ -1,4 +1,4 @@
-import { NOTIFICATION_SOUNDS } from '@chat/core';
+import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS, NOTIFICATION_SOUNDS, type UserSettingName } from '@chat/core';
 import type { SectionBuilder } from '../register-context.js';
 
 const EMOJISETS = [
@@ -7,16 +7,22 @@ const EMOJISETS = [
   { key: 'text', text: 'Plain text' },
 ];
 
+const availableSounds = (): string[] => NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none');
+
+/** The `user_settings` section: every setting, with the choices clients offer for two of them. */
+export const userSettingsSection: SectionBuilder = async ({ viewer }) => ({
+  user_settings: { ...viewer.settings, available_notification_sounds: availableSounds(), emojiset_choices: EMOJISETS },
+});
+
+const pickSettings = (settings: Readonly<Record<UserSettingName, unknown>>, names: readonly UserSettingName[]): Record<string, unknown> =>
+  Object.fromEntries(names.map((name) => [name, settings[name]]));
+
 /**
- * The `user_settings` section. Clients without the user_settings_object capability read the same
- * values as top-level fields, as older servers sent them.
+ * `update_display_settings` and `update_global_notifications`: the legacy top-level settings, for
+ * clients without the user_settings_object capability, only those the public API's legacy lists name.
  */
-export const userSettingsSection: SectionBuilder = async ({ viewer, capabilities }) => {
-  const extras = {
-    available_notification_sounds: NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none'),
-    emojiset_choices: EMOJISETS,
-  };
-  const section: Record<string, unknown> = { user_settings: { ...viewer.settings, ...extras } };
-  if (!capabilities.user_settings_object) Object.assign(section, viewer.settings, extras);
-  return section;
-};
+export const legacyDisplaySettingsSection: SectionBuilder = async ({ viewer, capabilities }) =>
+  capabilities.user_settings_object ? {} : { ...pickSettings(viewer.settings, LEGACY_DISPLAY_SETTINGS), emojiset_choices: EMOJISETS };
+
+export const legacyNotificationSettingsSection: SectionBuilder = async ({ viewer, capabilities }) =>
+  capabilities.user_settings_object ? {} : { ...pickSettings(viewer.settings, LEGACY_NOTIFICATION_SETTINGS), available_notification_sounds: availableSounds() };
