@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Clock, DomainEvent, EventMetadata } from '@chat/core';
 import {
@@ -84,12 +85,15 @@ export class CommandBus {
     const counted = origin.request ?? origin;
     const commit = this.commits.get(counted) ?? 0;
     const claim = origin.request && !origin.request.accepted ? origin.request : null;
-    const all = claim ? [...appends, claimAppend(claim)] : appends;
+    // The claim goes first: a retry decided again elsewhere fails on it before its events (which
+    // share the first attempt's ids) are compared with the first attempt's.
+    const all = claim ? [claimAppend(claim), ...appends] : appends;
     const requests: StreamAppendRequest[] = all.map((append) => ({
       stream: append.stream,
       expected: append.expected === AS_READ ? { unchangedSince: readAt } : append.expected,
       events: append.events.map((event, index) => ({
-        id: uuidv5(`${origin.actorId ?? 'anonymous'}|${origin.requestId}|${commit}|${append.stream}|${index}|${event.type}`, EVENT_ID_NAMESPACE),
+        // The claim's id is new each time: a second taker must conflict, not be taken for a repeat of the first.
+        id: claim && append.stream === claim.stream ? randomUUID() : uuidv5(`${origin.actorId ?? 'anonymous'}|${origin.requestId}|${commit}|${append.stream}|${index}|${event.type}`, EVENT_ID_NAMESPACE),
         event,
         metadata: this.metadata(origin, event, occurred_at),
       })),
