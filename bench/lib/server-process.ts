@@ -65,12 +65,15 @@ export async function startProcess(script: string, args: string[], env: NodeJS.P
   };
 }
 
+/** Load is the point of a benchmark: no rate limits. */
+const UNLIMITED = { CHAT_RATE_LIMIT_USER: 'off', CHAT_RATE_LIMIT_IP: 'off', CHAT_RATE_LIMIT_AUTH: 'off' };
+
 /** The real chat server on the embedded default over `dataDir`. */
 export function startChatServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   return startProcess(
     'services/api/src/main.ts',
     [],
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_SCRYPT_COST: '1024', ...extraEnv },
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_SCRYPT_COST: '1024', ...UNLIMITED, ...extraEnv },
     `http://127.0.0.1:${port}`,
   );
 }

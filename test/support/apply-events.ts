@@ -75,6 +75,10 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       }
       if (event.op === 'update') {
         const change = event.person as Person;
+        if ('is_active' in change) {
+          moveBetweenUserLists(state, change.user_id, change.is_active === true);
+          return;
+        }
         const target = users?.find((user) => user.user_id === change.user_id);
         if (target) applyPersonUpdate(target, change);
         if (state.user_id === change.user_id) applyOwnUpdate(state, change);
@@ -146,6 +150,25 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     default:
       throw new Error(`the applier does not know event type ${event.type}`);
   }
+}
+
+/**
+ * A deactivation moves the record to realm_non_active_users and takes the user out of every group's
+ * members (clients do that themselves); a reactivation moves it back (add_members events follow).
+ */
+function moveBetweenUserLists(state: State, userId: number, active: boolean): void {
+  const [from, to] = active ? ['realm_non_active_users', 'realm_users'] : ['realm_users', 'realm_non_active_users'];
+  const source = state[from] as Person[] | undefined;
+  const target = state[to] as Person[] | undefined;
+  const index = source?.findIndex((user) => user.user_id === userId) ?? -1;
+  if (source && target && index >= 0) {
+    const [person] = source.splice(index, 1);
+    person.is_active = active;
+    target.push(person);
+    target.sort((a, b) => a.user_id - b.user_id);
+  }
+  if (active) return;
+  for (const group of (state.realm_user_groups as Group[] | undefined) ?? []) group.members = group.members.filter((id) => id !== userId);
 }
 
 type Group = Record<string, unknown> & { id: number; members: number[]; direct_subgroup_ids: number[] };

@@ -42,6 +42,10 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
     CHAT_SCRYPT_COST: '1024',
     // Tests run due work themselves (clock.advance, then ctx.scheduler.runDue()), never on a timer.
     CHAT_SCHEDULER_TICK_MS: '0',
+    // Tests make requests as fast as they can: limits are on only where a test sets them.
+    CHAT_RATE_LIMIT_USER: 'off',
+    CHAT_RATE_LIMIT_IP: 'off',
+    CHAT_RATE_LIMIT_AUTH: 'off',
     ...options.env,
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));

@@ -22,6 +22,8 @@ export const STREAM_OF_TYPE: Readonly<Record<string, string>> = {
   UserPasswordChanged: 'user-<user_id>',
   UserApiKeyRotated: 'user-<user_id>',
   UserSettingsChanged: 'user-<user_id>',
+  UserDeactivated: 'user-<user_id>',
+  UserReactivated: 'user-<user_id>',
   UserAlertWordsChanged: 'user-<user_id>',
   UserTopicChanged: 'user-<user_id>',
   PushTokenAdded: 'user-<user_id>',

@@ -17,6 +17,7 @@ export * from './users/system-bots.js';
 export * from './users/update-user.js';
 export * from './users/owners-changed.js';
 export * from './users/rotate-api-key.js';
+export * from './users/user-lifecycle.js';
 export * from './events/ids-in-event.js';
 export * from './streams.js';
 export * from './settings/setting-values.js';

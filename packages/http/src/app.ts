@@ -1,7 +1,10 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { tmpdir } from 'node:os';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from '@chat/core';
+import { bodyCap, bodyLimitsOf, urlencodedBody } from './body-limits.js';
 import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
+import { authenticationGate, countFailedAuthentication, limitBy, NO_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 import { sendError } from './envelope.js';
 import { LeanLane } from './lean-lane.js';
 import { filesOf, multipartBody } from './multipart.js';
@@ -19,7 +22,10 @@ export interface AppOptions {
   schemas: ReadonlyMap<string, RequestSchemaCheck>;
   authenticator: Authenticator;
   onServerError?: (error: unknown, req: IncomingMessage) => void;
-  bodyLimit?: string;
+  /** Where file parts are written while they arrive (a directory only the server reads; the system's temporary one by default). */
+  uploadDir?: string;
+  /** Per user, per address and authentication limits (none by default). */
+  rateLimits?: RateLimits;
   /** Pages outside the API (confirmation links), mounted before the not-found handler. */
   mountPages?: (app: Express) => void;
 }
@@ -33,10 +39,9 @@ export function createApp(options: AppOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const limit = options.bodyLimit ?? '1mb';
   const index = new RouteIndex<RouteChain>();
   for (const runner of runners) index.add(runner.route.method, runner.route.path, routeChain(runner, options));
-  app.use(API_PREFIX, express.urlencoded({ extended: false, limit, parameterLimit: 10000 }), routeDispatcher(index));
+  app.use(API_PREFIX, routeDispatcher(index));
   options.mountPages?.(app);
   app.use((req: Request, res: Response) =>
     sendError(res, new ApiError('NOT_FOUND', 404, `Endpoint not found: ${req.method} ${req.path}`)),
@@ -52,12 +57,41 @@ function schemaOf(route: Route, options: AppOptions): RequestSchemaCheck {
   return check;
 }
 
-/** A route's chain through express: Basic auth where it asks for it, its multipart body, then the call. */
+/**
+ * A route's chain through express: the address's limit for strangers, Basic auth where the route asks
+ * for it, the user's limit, and only then its body (urlencoded or multipart) within the route's
+ * limits, then the call. Nothing of a body is read before the caller is known, and a stranger's body
+ * is small.
+ */
 function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const { route } = runner;
-  const auth = route.auth === 'none' ? [] : [basicAuthentication(options.authenticator, route.auth === 'optional')];
+  const limits = options.rateLimits ?? NO_RATE_LIMITS;
+  const body = bodyLimitsOf(route);
   return {
-    middleware: [...auth, multipartBody(route.upload)],
-    view: (req, res, path) => runner.run({ params: gatherParams(req), path, caller: callerOf(req), files: filesOf(req), req, res }),
+    label: `${route.method} ${route.path}`,
+    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
+    view: async (req, res, path) => {
+      try {
+        await runner.run({ params: gatherParams(req), path, caller: callerOf(req), files: filesOf(req), req, res });
+      } catch (error) {
+        if (route.authAttempt && error instanceof ApiError && error.status === 401) await countFailedAuthentication(limits, req);
+        throw error;
+      }
+    },
   };
+}
+
+/** Who may call, and how often: strangers per address, callers per user (the long-poll is not counted). */
+function callerChecks(route: Route, authenticator: Authenticator, limits: RateLimits): RequestHandler[] {
+  const checks: RequestHandler[] = [];
+  const byAddress = limits.ip && limitBy(limits.ip, (req) => (callerOf(req) ? null : limits.clientAddress(req)));
+  if (route.auth === 'none') {
+    if (byAddress) checks.push(byAddress);
+    if (route.authAttempt) checks.push(authenticationGate(limits));
+    return checks;
+  }
+  checks.push(basicAuthentication(authenticator, route.auth === 'optional', limits));
+  if (limits.user && !route.lean) checks.push(limitBy(limits.user, (req) => String(callerOf(req)?.user_id ?? '') || null));
+  if (byAddress && route.auth === 'optional') checks.push(byAddress);
+  return checks;
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import basicAuth from 'express-basic-auth';
 import { ApiError, unauthorized } from '@chat/core';
 import { errorBody, sendError } from './envelope.js';
+import { authenticationGate, countFailedAuthentication, type RateLimits } from './rate-limit.js';
 import type { Caller } from './route.js';
 
 /**
@@ -26,30 +27,42 @@ export const callerOf = (req: Request): Caller | null => states.get(req)?.caller
  * HTTP Basic auth through express-basic-auth with an async authorizer. The authorizer is bound to the
  * request, so what it finds travels with that request and never through shared state.
  */
-export function basicAuthentication(authenticator: Authenticator, optional: boolean): RequestHandler {
+export function basicAuthentication(authenticator: Authenticator, optional: boolean, limits: RateLimits): RequestHandler {
+  const gate = authenticationGate(limits);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.headers.authorization) {
       if (optional) return next();
       return sendError(res, unauthorized(), { 'WWW-Authenticate': REALM_CHALLENGE });
     }
-    const state: AuthState = {};
-    states.set(req, state);
-    basicAuth({
-      authorizeAsync: true,
-      challenge: true,
-      realm: 'chat',
-      authorizer: (email: string, key: string, done: (error: null, ok: boolean) => void) => {
-        authenticator.authenticate(email, key).then(
-          (outcome) => {
-            if (outcome instanceof ApiError) state.refusal = outcome;
-            else state.caller = outcome;
-            done(null, !(outcome instanceof ApiError));
-          },
-          // express-basic-auth asserts on an authorizer error; a lookup failure is ours, so it goes to the error handler.
-          (error: unknown) => next(error),
-        );
-      },
-      unauthorizedResponse: () => errorBody(state.refusal ?? unauthorized('Invalid credentials')),
-    })(req, res, next);
+    gate(req, res, (refusal?: unknown) => (refusal ? next(refusal) : checkCredentials(authenticator, limits, req, res, next)));
   };
+}
+
+/** Credentials are checked once the address may still try; a refusal counts against it. */
+function checkCredentials(authenticator: Authenticator, limits: RateLimits, req: Request, res: Response, next: NextFunction): void {
+  const state: AuthState = {};
+  states.set(req, state);
+  const verify = async (email: string, key: string): Promise<boolean> => {
+    const outcome = await authenticator.authenticate(email, key);
+    if (!(outcome instanceof ApiError)) {
+      state.caller = outcome;
+      return true;
+    }
+    state.refusal = outcome;
+    await countFailedAuthentication(limits, req);
+    return false;
+  };
+  basicAuth({
+    authorizeAsync: true,
+    challenge: true,
+    realm: 'chat',
+    authorizer: (email: string, key: string, done: (error: null, ok: boolean) => void) => {
+      verify(email, key).then(
+        (ok) => done(null, ok),
+        // express-basic-auth asserts on an authorizer error; a lookup failure is ours, so it goes to the error handler.
+        (error: unknown) => next(error),
+      );
+    },
+    unauthorizedResponse: () => errorBody(state.refusal ?? unauthorized('Invalid credentials')),
+  })(req, res, next);
 }

@@ -8,3 +8,7 @@ export * from './multipart.js';
 export * from './route-index.js';
 export * from './route-call.js';
 export * from './lean-lane.js';
+export * from './body-limits.js';
+export * from './request-facts.js';
+export * from './front-door.js';
+export * from './rate-limit.js';

@@ -4,6 +4,7 @@ import basicAuth, { type BasicAuthResult } from 'basic-auth';
 import { ApiError } from '@chat/core';
 import type { Authenticator } from './auth.js';
 import { lastOf } from './params.js';
+import { labelRoute } from './request-facts.js';
 import { answerError, type RouteCallRunner, type ServerErrorLog } from './route-call.js';
 
 /** A request without a body: no Content-Length beyond zero and no chunked transfer. */
@@ -52,6 +53,7 @@ export class LeanLane {
     if (!runner || !hasNoBody(req)) return false;
     const credentials = basicAuth(req);
     if (!credentials) return false;
+    labelRoute(req, `${runner.route.method} ${runner.route.path}`);
     void this.call(runner, credentials, mark < 0 ? '' : url.slice(mark + 1), req, res, behind);
     return true;
   }

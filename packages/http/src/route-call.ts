@@ -1,8 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyTooLarge, bodyWasCut } from './body-limits.js';
 import { sendError, sendJson, successBody, toApiError } from './envelope.js';
 import { unknownParams } from './params.js';
 import type { RequestSchemaCheck } from './request-schemas.js';
+import { retryAfterHeader } from './rate-limit.js';
+import { requestIdOf } from './request-facts.js';
 import type { PathParams } from './route-index.js';
 import { type Caller, HANDLED, type Route, type UploadedFile } from './route.js';
 
@@ -36,17 +40,13 @@ export class RouteCallRunner {
       path[name] = params[name];
       delete params[name];
     }
-    let requestId: string | undefined;
-    const retry = retryKey(this.route, req, path, params, input.files);
+    // Reads (every poll among them) are never retried writes: no await for them.
+    const retry = this.route.method === 'GET' ? null : await retryKey(this.route, req, path, params, input.files);
     const result = await this.route.handle({
       params,
       path,
       caller: input.caller,
-      // Made when first read: most calls (every poll) append nothing and never need one.
-      get requestId(): string {
-        requestId ??= String(req.headers['x-request-id'] ?? randomUUID());
-        return requestId;
-      },
+      requestId: requestIdOf(req),
       retry,
       client: String(req.headers['user-agent'] ?? ''),
       ignored,
@@ -58,24 +58,25 @@ export class RouteCallRunner {
 }
 
 /** What makes a retried write the same request: the client's request id, and a digest of the request. */
-function retryKey(
+async function retryKey(
   route: Route,
   req: IncomingMessage,
   path: Record<string, unknown>,
   params: Record<string, unknown>,
   files: readonly UploadedFile[],
-): { requestId: string; fingerprint: string } | null {
+): Promise<{ requestId: string; fingerprint: string } | null> {
+  // Only an id the client sent and the server kept (see request-facts.ts) names a retry.
   const header = req.headers['x-request-id'];
-  if (route.method === 'GET' || typeof header !== 'string' || header === '') return null;
+  if (route.method === 'GET' || typeof header !== 'string' || requestIdOf(req) !== header) return null;
   const sorted = (values: Record<string, unknown>) => Object.keys(values).sort().map((name) => [name, values[name]]);
   const digest = createHash('sha256').update(JSON.stringify([route.method, route.path, sorted(path), sorted(params)]));
-  for (const file of files) digest.update(JSON.stringify([file.field, file.name, file.contentType])).update(file.bytes);
+  for (const file of files) digest.update(JSON.stringify([file.field, file.name, file.contentType, file.size])).update(await readFile(file.path));
   return { requestId: header, fingerprint: digest.digest('hex') };
 }
 
 /** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */
 export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse, onServerError?: ServerErrorLog): void {
-  const apiError = toApiError(error);
+  const apiError = bodyWasCut(req) ? bodyTooLarge() : toApiError(error);
   if (apiError.status >= 500) onServerError?.(error, req);
-  if (!res.headersSent) sendError(res, apiError);
+  if (!res.headersSent) sendError(res, apiError, retryAfterHeader(apiError));
 }

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '@chat/core';
 import { sendError } from './envelope.js';
+import { labelRoute } from './request-facts.js';
 import type { PathParams, RouteIndex } from './route-index.js';
 
 /** What runs for one route: its middleware in order, then the view with the path parameters. */
 export interface RouteChain {
+  /** `METHOD /path` as registered: the request log's and the metrics' route. */
+  label: string;
   middleware: readonly RequestHandler[];
   view: (req: Request, res: Response, path: PathParams) => Promise<void>;
 }
@@ -18,7 +21,10 @@ export interface RouteChain {
 export function routeDispatcher(index: RouteIndex<RouteChain>): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = index.match(req.method, req.path);
-    if (found.kind === 'found') return runChain(found.target, found.params, req, res, next);
+    if (found.kind === 'found') {
+      labelRoute(req, found.target.label);
+      return runChain(found.target, found.params, req, res, next);
+    }
     if (found.kind === 'unknown-path') return next();
     const allowed = { allowed_methods: found.allowed };
     sendError(res, new ApiError('METHOD_NOT_ALLOWED', 405, 'Method Not Allowed', allowed), { Allow: found.allowed.join(', ') });

@@ -30,12 +30,14 @@ export interface RouteCall {
   files: readonly UploadedFile[];
 }
 
-/** A file part of a multipart body, held in memory (routes that take files bound its size). */
+/** A file part of a multipart body, written to a temporary file as it arrived (removed after the response). */
 export interface UploadedFile {
   field: string;
   name: string;
   contentType: string;
-  bytes: Buffer;
+  size: number;
+  /** Where the bytes are: a view that keeps them moves the file away before answering. */
+  path: string;
 }
 
 /** A route that takes one file in a multipart body, and how to refuse one that is too large. */
@@ -62,5 +64,7 @@ export interface Route {
    * which every client re-arms after each event it receives. Only GET routes with a fixed path.
    */
   lean?: boolean;
+  /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
+  authAttempt?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

@@ -31,12 +31,15 @@ export class QueueRegistry {
     readonly stores: RealtimeStores,
     /** Failures of work no request waits for: heartbeats, wake-ups announced by other processes. */
     private readonly onError: (error: unknown) => void = () => {},
+    /** Live queues one user may hold: a new one past it drops their least recently used (its client re-registers on BAD_EVENT_QUEUE_ID). */
+    private readonly maxPerUser = Number.POSITIVE_INFINITY,
   ) {
     this.stopListening = stores.wakeups.listen((userIds) => this.recheck(userIds), () => this.polls.users());
   }
 
   /** A new queue, starting at its user's feed head. */
   async register(spec: QueueSpec, id: string = randomUUID()): Promise<EventQueue> {
+    await this.makeRoomFor(spec.userId);
     const now = this.clock.now();
     // Stored before the head is read, so a trim running meanwhile sees it and keeps what it will read.
     const queue = new EventQueue(id, spec, -1, now);
@@ -57,11 +60,24 @@ export class QueueRegistry {
     return queue;
   }
 
+  /** Drops the user's least recently used queues until one more fits under the cap. */
+  private async makeRoomFor(userId: number): Promise<void> {
+    const mine = await this.stores.queues.queuesOf(userId);
+    if (mine.length < this.maxPerUser) return;
+    const oldestFirst = [...mine].sort((a, b) => a.lastTouched - b.lastTouched);
+    for (const queue of oldestFirst.slice(0, mine.length - this.maxPerUser + 1)) await this.remove(queue);
+  }
+
   async remove(queue: EventQueue): Promise<void> {
     const poll = this.polls.of(queue.id);
     if (poll && this.polls.release(poll)) poll.waiter([]);
     await this.stores.queues.delete(queue.id);
     await this.trim(queue.userId);
+  }
+
+  /** Drops every queue of a user (a deactivated account): polls held here are answered, empty, at once. */
+  async removeAllOf(userId: number): Promise<void> {
+    for (const queue of await this.stores.queues.queuesOf(userId)) await this.remove(queue);
   }
 
   /**

@@ -31,7 +31,7 @@ export async function channelAccessFanout(event: StoredEvent, models: ReadModels
     if (saw === sees) continue;
     const audience = channel.is_archived ? { audience: { capabilities: { archived_channels: true } } } : {};
     if (sees) {
-      const subscriberCount = (await models.subscriptions.findMany('channel_id', channel.channel_id)).filter((sub) => sub.active).length;
+      const subscriberCount = (await models.subscriptions.findMany('channel_id', channel.channel_id)).filter((sub) => sub.active && after.users.get(sub.user_id)?.is_active === true).length;
       const record = channelView({ world: after, channel, subscriberCount, now: event.metadata.occurred_at });
       deliveries.push({ userIds: [user.user_id], event: { type: 'stream', op: 'create', streams: [record] }, ...audience });
     } else {

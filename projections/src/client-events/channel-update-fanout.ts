@@ -94,7 +94,7 @@ async function archivedOrNot(world: ChannelWorld, archived: boolean, models: Rea
   const deliveries: Delivery[] = [{ userIds, event: flag, audience: KNOWS_ARCHIVED }];
   if (archived) return [...deliveries, { userIds, event: streamDelete(stream_id), audience: IGNORES_ARCHIVED }];
   deliveries.push({ userIds, event: { type: 'stream', op: 'create', streams: [channelRecord(world, now)] }, audience: IGNORES_ARCHIVED });
-  const subscriptions = (await models.subscriptions.findMany('channel_id', stream_id)).filter((sub) => sub.active).sort((a, b) => a.user_id - b.user_id);
+  const subscriptions = (await models.subscriptions.findMany('channel_id', stream_id)).filter((sub) => sub.active && world.users.get(sub.user_id)?.is_active === true).sort((a, b) => a.user_id - b.user_id);
   for (const sub of subscriptions) {
     deliveries.push(...subscriptionAdd(world, sub, now, IGNORES_ARCHIVED));
   }

@@ -32,7 +32,8 @@ export async function channelWorld(models: ReadModels, channelId: number): Promi
   return {
     ...world,
     channel,
-    subscribers: index.subscribers(channelId),
+    // Deactivated users keep their subscriptions but are listed nowhere until they come back.
+    subscribers: index.subscribers(channelId).filter((userId) => world.users.get(userId)?.is_active === true),
     watchers: (without = []) => watchersOf(channel, without),
     watchersOf: (state) => watchersOf(state, []),
   };

@@ -21,6 +21,7 @@ import { messageEditsFanout } from './message-edits-fanout.js';
 import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { userFanout } from './user-fanout.js';
+import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
 /**
  * Turns each domain event into client events for exactly the users allowed to see it. It runs after
@@ -34,6 +35,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
       if (!(await sink.hasListeners())) return;
       const deliveries = [
         ...(await userFanout(event, models, options)),
+        ...(await userLifecycleFanout(event, models)),
         ...(await realmFanout(event, models)),
         ...(await groupsFanout(event, models)),
         ...(await channelFoldersFanout(event, models)),

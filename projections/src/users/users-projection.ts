@@ -9,7 +9,7 @@ export function usersProjection(models: ReadModels): Projection {
     if (user) await models.users.put(userId, change(user), position);
   };
 
-  return projectionOf('users', ['UserApiKeyRotated', 'UserCreated', 'UserEmailChangeRequested', 'UserEmailChanged', 'UserPasswordChanged', 'UserProfileDataChanged', 'UserRenamed', 'UserRoleChanged', 'UserSettingsChanged'], async (event) => {
+  return projectionOf('users', ['UserApiKeyRotated', 'UserCreated', 'UserEmailChangeRequested', 'UserEmailChanged', 'UserPasswordChanged', 'UserProfileDataChanged', 'UserRenamed', 'UserRoleChanged', 'UserSettingsChanged', 'UserDeactivated', 'UserReactivated'], async (event) => {
     const at = event.position;
     switch (event.type) {
       case 'UserCreated': {
@@ -69,6 +69,10 @@ export function usersProjection(models: ReadModels): Projection {
           const settings = { ...u.settings, ...event.data.changes };
           return { ...u, settings, timezone: settings.timezone };
         });
+      case 'UserDeactivated':
+        return update(event.data.user_id, at, (u) => ({ ...u, is_active: false }));
+      case 'UserReactivated':
+        return update(event.data.user_id, at, (u) => ({ ...u, is_active: true }));
       default:
         return;
     }

@@ -50,8 +50,12 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
   const realtime = await openRealtime(config, log);
-  const queues = new QueueRegistry(clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs }, realtime, (error) =>
-    log.error({ err: error }, 'event queue work failed'),
+  const queues = new QueueRegistry(
+    clock,
+    { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs },
+    realtime,
+    (error) => log.error({ err: error }, 'event queue work failed'),
+    config.maxQueuesPerUser,
   );
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;

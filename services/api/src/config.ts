@@ -35,8 +35,28 @@ export interface Config {
   pushBouncerTimeoutMs: number;
   /** CHAT_PUSH_DELAY_MS: how long after a message is sent its pushes are decided and sent (0: at the next scheduler tick). */
   pushDelayMs: number;
+  /** CHAT_MAX_QUEUES_PER_USER: live event queues one user may hold; registering one more drops their least recently used (100). */
+  maxQueuesPerUser: number;
+  /** Whole request, headers, and idle connection timeouts (CHAT_REQUEST_TIMEOUT_MS, CHAT_HEADERS_TIMEOUT_MS, CHAT_IDLE_TIMEOUT_MS). */
+  timeouts: { requestMs: number; headersMs: number; idleMs: number };
+  /** CHAT_RATE_LIMIT_USER / _IP / _AUTH: requests per window; null turns a limit off. */
+  rateLimits: { user: RateLimitSpec | null; ip: RateLimitSpec | null; auth: RateLimitSpec | null };
+  /** CHAT_RATE_LIMIT_STORE: where counts live; `mongodb` (MONGO_URL) lets several API processes share them. */
+  rateLimitStore: 'memory' | 'mongodb';
+  /** CHAT_TRUST_PROXY: take the client's address from the last X-Forwarded-For entry (behind one reverse proxy). */
+  trustProxy: boolean;
+  /** CHAT_SMTP_URL: send mail through this SMTP server (smtp:// or smtps://); unset keeps the file outbox. */
+  smtpUrl: string | null;
+  /** CHAT_MAIL_FROM: the sender of the server's mail. */
+  mailFrom: string;
   /** CHAT_GIPHY_API_KEY: the GIPHY key clients use for the GIF picker; empty means GIPHY is not offered. */
   giphyApiKey: string;
+}
+
+/** So many requests per so many seconds. */
+export interface RateLimitSpec {
+  points: number;
+  seconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const readStore = oneOf('READ_STORE', env.READ_STORE, ['memory', 'mongodb'] as const, 'memory');
   if (eventStore === 'esdb' && !env.ESDB_URL) throw new ConfigError('EVENT_STORE=esdb needs ESDB_URL');
   if (readStore === 'mongodb' && !env.MONGO_URL) throw new ConfigError('READ_STORE=mongodb needs MONGO_URL');
+  if (env.CHAT_RATE_LIMIT_STORE === 'mongodb' && !env.MONGO_URL) throw new ConfigError('CHAT_RATE_LIMIT_STORE=mongodb needs MONGO_URL');
   const externalUrl = (env.CHAT_EXTERNAL_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   try {
     new URL(externalUrl);
@@ -98,6 +119,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
     pushDelayMs: integer('CHAT_PUSH_DELAY_MS', env.CHAT_PUSH_DELAY_MS, 0, 0, 3_600_000),
+    maxQueuesPerUser: integer('CHAT_MAX_QUEUES_PER_USER', env.CHAT_MAX_QUEUES_PER_USER, 100, 1, 100_000),
+    timeouts: {
+      requestMs: integer('CHAT_REQUEST_TIMEOUT_MS', env.CHAT_REQUEST_TIMEOUT_MS, 120_000, 1000, 3_600_000),
+      headersMs: integer('CHAT_HEADERS_TIMEOUT_MS', env.CHAT_HEADERS_TIMEOUT_MS, 20_000, 1000, 600_000),
+      idleMs: integer('CHAT_IDLE_TIMEOUT_MS', env.CHAT_IDLE_TIMEOUT_MS, 120_000, 1000, 3_600_000),
+    },
+    rateLimits: {
+      user: rateLimit('CHAT_RATE_LIMIT_USER', env.CHAT_RATE_LIMIT_USER, { points: 200, seconds: 60 }),
+      ip: rateLimit('CHAT_RATE_LIMIT_IP', env.CHAT_RATE_LIMIT_IP, { points: 100, seconds: 60 }),
+      auth: rateLimit('CHAT_RATE_LIMIT_AUTH', env.CHAT_RATE_LIMIT_AUTH, { points: 10, seconds: 600 }),
+    },
+    rateLimitStore: oneOf('CHAT_RATE_LIMIT_STORE', env.CHAT_RATE_LIMIT_STORE, ['memory', 'mongodb'] as const, readStore),
+    trustProxy: oneOf('CHAT_TRUST_PROXY', env.CHAT_TRUST_PROXY, ['true', 'false'] as const, 'false') === 'true',
+    smtpUrl: smtpUrl(env.CHAT_SMTP_URL),
+    mailFrom: env.CHAT_MAIL_FROM || `noreply@${new URL(externalUrl).hostname}`,
     giphyApiKey: env.CHAT_GIPHY_API_KEY ?? '',
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
   };
@@ -118,5 +154,22 @@ function httpUrl(name: string, value: string | undefined): string | null {
 
 function powerOfTwo(name: string, value: number): number {
   if ((value & (value - 1)) !== 0) throw new ConfigError(`${name} must be a power of two (got ${value})`);
+  return value;
+}
+
+/** `N/S` (N requests per S seconds), or `off`. */
+function rateLimit(name: string, value: string | undefined, fallback: RateLimitSpec): RateLimitSpec | null {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'off') return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const points = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || points < 1 || seconds < 1) throw new ConfigError(`${name} must be N/S (N requests per S seconds, both at least 1) or off (got '${value}')`);
+  return { points, seconds };
+}
+
+function smtpUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${value}')`);
   return value;
 }

@@ -33,6 +33,7 @@ import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
+import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
 import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
@@ -80,13 +81,16 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
     route('GET', '/export/read_model_digest', 'required', 'read-model-digest', readModelDigestEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
-    route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey),
+    { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
     route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),
     route('GET', '/users/:user', 'required', 'user-get', getUser),
     route('PATCH', '/users/:user', 'required', 'user-update', updateUserEndpoint),
+    route('DELETE', '/users/me', 'required', 'empty', deactivateOwnUserEndpoint),
+    route('DELETE', '/users/:user', 'required', 'user-deactivate', deactivateUserEndpoint),
+    route('POST', '/users/:user_id/reactivate', 'required', 'user-reactivate', reactivateUserEndpoint),
     route('PATCH', '/settings', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/display', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),

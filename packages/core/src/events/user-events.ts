@@ -62,6 +62,20 @@ export interface UserSettingsChanged {
   data: { user_id: number; changes: Partial<UserSettings> };
 }
 
+export interface UserDeactivated {
+  type: 'UserDeactivated';
+  /**
+   * `notification_comment`: null when the user is not to be told by mail; otherwise the administrator's
+   * text for the mail ("" for none). `owner_id`: set when a bot goes with the owner it belonged to.
+   */
+  data: { user_id: number; notification_comment: string | null; owner_id: number | null };
+}
+
+export interface UserReactivated {
+  type: 'UserReactivated';
+  data: { user_id: number };
+}
+
 export type UserEvent =
   | UserCreated
   | UserRenamed
@@ -71,4 +85,6 @@ export type UserEvent =
   | UserProfileDataChanged
   | UserPasswordChanged
   | UserApiKeyRotated
-  | UserSettingsChanged;
+  | UserSettingsChanged
+  | UserDeactivated
+  | UserReactivated;

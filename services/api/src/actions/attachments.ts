@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import {
   type AttachmentRecord,
   attachmentRecord,
@@ -15,11 +17,12 @@ import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
 import type { ServerContext } from '../server-context.js';
 
-/** A file as the HTTP layer received it. */
+/** A file as the HTTP layer received it: written to a temporary file, which storing moves away. */
 export interface ReceivedFile {
   name: string;
   contentType: string;
-  bytes: Buffer;
+  size: number;
+  path: string;
 }
 
 export interface UploadResult {
@@ -44,18 +47,24 @@ export async function uploadFile(ctx: ServerContext, origin: Origin, ownerId: nu
     owner_id: ownerId,
     name,
     path_id,
-    size: file.bytes.length,
+    size: file.size,
     content_type: file.contentType || 'application/octet-stream',
-    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    sha256: await sha256Of(file.path),
     maxMib: ctx.config.maxUploadMib,
   });
-  await ctx.uploads.put(path_id, file.bytes);
+  await ctx.uploads.put(path_id, file.path);
   await ctx.bus.run(origin, async () => ({
     appends: [{ stream: streams.attachment(attachment_id), expected: 'no_stream', events: [uploaded] }],
     result: undefined,
   }));
   const url = `/user_uploads/${path_id}`;
   return { url, uri: url, filename: uploaded.data.name };
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
 }
 
 /** The upload space in use by the whole organization, in bytes. */

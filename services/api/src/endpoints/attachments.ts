@@ -17,7 +17,7 @@ export async function uploadFileEndpoint(ctx: ServerContext, call: RouteCall): P
   const user = await callerUser(ctx, call);
   const file = call.files[0];
   if (!file) throw badRequest('You must specify a file to upload');
-  return { ...(await uploadFile(ctx, originOf(call), user.user_id, { name: file.name, contentType: file.contentType, bytes: file.bytes })) };
+  return { ...(await uploadFile(ctx, originOf(call), user.user_id, { name: file.name, contentType: file.contentType, size: file.size, path: file.path })) };
 }
 
 /** GET /attachments */

@@ -10,11 +10,12 @@ const viewOptions = (ctx: ServerContext, call: RouteCall) => ({
   includeCustomProfileFields: call.params.include_custom_profile_fields === true,
 });
 
-/** GET /users */
+/** GET /users: deactivated accounts too (with is_active false), unless include_deactivated_users is false. */
 export async function listUsers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const options = viewOptions(ctx, call);
-  const users = (await ctx.models.users.all()).filter((user) => !isSystemBot(user)).sort((a, b) => a.user_id - b.user_id);
+  const withDeactivated = call.params.include_deactivated_users !== false;
+  const users = (await ctx.models.users.all()).filter((user) => !isSystemBot(user) && (withDeactivated || user.is_active)).sort((a, b) => a.user_id - b.user_id);
   return { members: users.map((user) => userView(user, viewer, options)) };
 }
 

@@ -68,7 +68,7 @@ export class ChannelQuery {
     if (!list) {
       list = this.ctx.models.subscriptions
         .findMany('channel_id', channelId)
-        .then((rows) => rows.filter((row) => row.active).map((row) => row.user_id).sort((a, b) => a - b));
+        .then((rows) => rows.filter((row) => row.active && this.world.users.get(row.user_id)?.is_active === true).map((row) => row.user_id).sort((a, b) => a - b));
       this.subscriberLists.set(channelId, list);
     }
     return list;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { isUploadPathId } from '@chat/core';
@@ -9,13 +9,17 @@ import type { UploadStorage } from './upload-storage.js';
 export class LocalDiskUploadStorage implements UploadStorage {
   constructor(private readonly root: string) {}
 
-  async put(pathId: string, bytes: Buffer): Promise<void> {
+  async put(pathId: string, receivedFile: string): Promise<void> {
     const file = this.fileOf(pathId);
-    await mkdir(dirname(file), { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const partial = `${file}.partial`;
-    await writeFile(partial, bytes, { mode: 0o600 });
-    await rename(partial, file);
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await chmod(receivedFile, 0o600);
+    // Renamed whole (copied aside first when on another file system), so a reader never sees half a file.
+    await rename(receivedFile, file).catch(async (error: unknown) => {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
+      const partial = `${file}.partial`;
+      await copyFile(receivedFile, partial);
+      await rename(partial, file);
+    });
   }
 
   async get(pathId: string): Promise<Readable | null> {

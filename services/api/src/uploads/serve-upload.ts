@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { type AttachmentState, badRequest } from '@chat/core';
-import { type Authenticator, basicAuthentication, callerOf } from '@chat/http';
+import { type Authenticator, basicAuthentication, callerOf, type RateLimits } from '@chat/http';
 import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
@@ -56,12 +56,12 @@ async function serveTemporaryUpload(ctx: ServerContext, req: Request, res: Respo
  * callers authenticated with Basic auth as on the API; and GET /user_uploads/temporary/<token>/<name>,
  * the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}` hands out, without credentials.
  */
-export function mountUploadDownloads(app: Express, ctx: ServerContext, authenticator: Authenticator): void {
+export function mountUploadDownloads(app: Express, ctx: ServerContext, authenticator: Authenticator, limits: RateLimits): void {
   // Before the authenticated route, which would otherwise ask these links for credentials.
   app.get('/user_uploads/temporary/:token/:filename', (req: Request, res: Response, next: NextFunction) => {
     serveTemporaryUpload(ctx, req, res).catch(next);
   });
-  app.get('/user_uploads/*path', basicAuthentication(authenticator, false), (req: Request, res: Response, next: NextFunction) => {
+  app.get('/user_uploads/*path', basicAuthentication(authenticator, false, limits), (req: Request, res: Response, next: NextFunction) => {
     serveUpload(ctx, req, res).catch(next);
   });
 }

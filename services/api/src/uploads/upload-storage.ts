@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
  * can replace the local disk by implementing this port.
  */
 export interface UploadStorage {
-  /** Stores the bytes; a path id is written once. */
-  put(pathId: string, bytes: Buffer): Promise<void>;
+  /** Takes the received file (a temporary file, moved or copied away) as the bytes of a path id; written once. */
+  put(pathId: string, receivedFile: string): Promise<void>;
   /** The bytes as a stream, or null when nothing is stored there. */
   get(pathId: string): Promise<Readable | null>;
   /** Removes the bytes; nothing stored there is not an error (a clean-up may run twice). */

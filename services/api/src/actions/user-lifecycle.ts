@@ -1,0 +1,74 @@
+import {
+  decideDeactivateOwnUser,
+  decideDeactivateUser,
+  decideReactivateUser,
+  type LifecycleContext,
+  streams, type UserDeactivated, type UserReactivated,
+  type UserState,
+} from '@chat/core';
+import type { EventStore } from '@chat/eventstore';
+import { REALM_KEY, type ReadModels } from '@chat/projections';
+import type { QueueRegistry } from '@chat/realtime';
+import type { CommandBus, Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What deactivating and reactivating use. */
+export interface LifecycleDeps {
+  bus: CommandBus;
+  store: EventStore;
+  models: ReadModels;
+  queues: QueueRegistry;
+  mailer: Mailer;
+}
+
+type Decide<E> = (ctx: LifecycleContext) => E[];
+
+/**
+ * Decides from the users as read and appends each account's event to its own stream. The subject's
+ * revision is read before the users, so a change to it made meanwhile fails the append and the
+ * command decides again.
+ */
+async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: LifecycleDeps, origin: Origin, actorId: number, subjectId: number, decide: Decide<E>): Promise<E[]> {
+  return deps.bus.run(origin, async () => {
+    const subjectExpected = await currentRevision(deps.store, streams.user(subjectId));
+    const users = new Map((await deps.models.users.all()).map((user): [number, UserState] => [user.user_id, user]));
+    const actor = users.get(actorId);
+    if (!actor) throw new Error(`user ${actorId} vanished`);
+    const events = decide({ actor, users });
+    const appends: StreamAppend[] = [];
+    for (const event of events) {
+      const stream = streams.user(event.data.user_id);
+      const expected = event.data.user_id === subjectId ? subjectExpected : await currentRevision(deps.store, stream);
+      appends.push({ stream, expected, events: [event] });
+    }
+    return { appends, result: events };
+  });
+}
+
+/** Deactivation takes effect at once: the accounts' queues are dropped (held polls answered) and the user told by mail if asked. */
+async function afterDeactivation(deps: LifecycleDeps, events: readonly UserDeactivated[]): Promise<void> {
+  for (const event of events) await deps.queues.removeAllOf(event.data.user_id);
+  const [own] = events;
+  if (!own || own.data.notification_comment === null) return;
+  const user = await deps.models.users.get(own.data.user_id);
+  if (!user) return;
+  const realm = (await deps.models.realm.get(REALM_KEY))?.name ?? 'the organization';
+  const note = own.data.notification_comment === '' ? '' : `\nA note from the administrator:\n\n${own.data.notification_comment}\n`;
+  await deps.mailer.send({ to: user.email, subject: `Your account on ${realm} has been deactivated`, body: `Your account on ${realm} has been deactivated.\n${note}` });
+}
+
+/** DELETE /users/{user_id} */
+export async function deactivateUser(deps: LifecycleDeps, origin: Origin, actorId: number, userId: number, comment: string | null): Promise<void> {
+  await afterDeactivation(deps, await runLifecycle(deps, origin, actorId, userId, (ctx) => decideDeactivateUser(ctx, userId, comment)));
+}
+
+/** DELETE /users/me */
+export async function deactivateOwnUser(deps: LifecycleDeps, origin: Origin, userId: number): Promise<void> {
+  await afterDeactivation(deps, await runLifecycle(deps, origin, userId, userId, (ctx) => decideDeactivateOwnUser(ctx)));
+}
+
+/** POST /users/{user_id}/reactivate */
+export async function reactivateUser(deps: LifecycleDeps, origin: Origin, actorId: number, userId: number): Promise<void> {
+  await runLifecycle(deps, origin, actorId, userId, (ctx) => decideReactivateUser(ctx, userId));
+}

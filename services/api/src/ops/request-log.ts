@@ -1,0 +1,31 @@
+import type { Logger } from 'pino';
+import { type RequestDone, requestIdOf, routeLabelOf } from '@chat/http';
+
+/** The path without its query string: parameters may carry what a log should not keep. */
+const pathOf = (url: string | undefined): string => {
+  const text = url ?? '';
+  const mark = text.indexOf('?');
+  return mark < 0 ? text : text.slice(0, mark);
+};
+
+/**
+ * One line per request once it is answered (or its client went away): its id (the one in the
+ * X-Request-Id header and on the events it appended), method, path, the route that took it, status and time.
+ */
+export function requestLog(log: Logger): RequestDone {
+  return (req, res, elapsedMs) => {
+    if (!log.isLevelEnabled('info')) return;
+    log.info(
+      {
+        reqId: requestIdOf(req),
+        method: req.method,
+        path: pathOf(req.url),
+        route: routeLabelOf(req),
+        status: res.statusCode,
+        ms: Math.round(elapsedMs * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      },
+      'request',
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import type { ApiResponse } from '../../support/api-client.js';
+import { registerQueue } from '../../support/realtime-client.js';
+import { OWNER_EMAIL, OWNER_PASSWORD, startTestServer, type TestServer } from '../../support/test-server.js';
+
+/** The 429 a client gets over any limit: Zulip's RATE_LIMIT_HIT with retry-after in the body and the header. */
+function expectRateLimited(res: ApiResponse, windowSeconds: number): void {
+  expect(res.status, JSON.stringify(res.body)).to.equal(429);
+  expect(res.body).to.include({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+  const retryAfter = res.body['retry-after'];
+  expect(retryAfter).to.be.a('number').within(0.001, windowSeconds);
+  const header = Number(res.headers.get('retry-after'));
+  expect(header).to.be.within(1, windowSeconds);
+  expect(header).to.equal(Math.max(1, Math.ceil(Number(retryAfter))));
+}
+
+describe('ops: rate limits', function () {
+  this.timeout(20000);
+
+  describe('per user', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ env: { CHAT_RATE_LIMIT_USER: '5/60' } });
+    });
+    after(() => server.stop());
+
+    it('answers 429 RATE_LIMIT_HIT once a user passes the limit, other users unaffected, polls not counted', async () => {
+      const ann = await server.createUser('Ann');
+      const ben = await server.createUser('Ben');
+      const queue = await registerQueue(ann);
+      for (let i = 0; i < 10; i++) {
+        const poll = await ann.get('/events', { queue_id: queue.queueId, last_event_id: queue.lastEventId, dont_block: true });
+        expect(poll.status, JSON.stringify(poll.body)).to.equal(200);
+      }
+      for (let i = 0; i < 4; i++) expect((await ann.get('/users/me')).status).to.equal(200);
+      expectRateLimited(await ann.get('/users/me'), 60);
+      expectRateLimited(await ann.post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'x' }), 60);
+      expect((await ben.get('/users/me')).status).to.equal(200);
+    });
+  });
+
+  describe('per address, for unauthenticated requests', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ env: { CHAT_RATE_LIMIT_IP: '4/30' } });
+    });
+    after(() => server.stop());
+
+    it('counts requests without credentials by address, and not authenticated ones', async () => {
+      for (let i = 0; i < 10; i++) expect((await server.owner.get('/users/me')).status).to.equal(200);
+      // The owner's login in startTestServer was one request from this address.
+      for (let i = 0; i < 3; i++) expect((await server.anonymous.get('/server_settings')).status).to.equal(200);
+      expectRateLimited(await server.anonymous.get('/server_settings'), 30);
+      expectRateLimited(await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: OWNER_PASSWORD }), 30);
+    });
+  });
+
+  describe('authentication attempts', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ env: { CHAT_RATE_LIMIT_AUTH: '3/600' } });
+    });
+    after(() => server.stop());
+
+    it('refuses every attempt from an address after its failed passwords and Basic credentials pass the limit, unread', async () => {
+      const wrong = await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: 'not-it' });
+      expect(wrong.status).to.equal(401);
+      const badKey = server.anonymous.withCredentials(OWNER_EMAIL, 'not-the-key');
+      expect((await badKey.get('/users/me')).status).to.equal(401);
+      expect((await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: 'still-not' })).status).to.equal(401);
+      // Three failures: the right password is not even checked now, nor are Basic credentials.
+      expectRateLimited(await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: OWNER_PASSWORD }), 600);
+      expectRateLimited(await badKey.get('/users/me'), 600);
+      expectRateLimited(await server.owner.post('/users/me/presence', { status: 'active' }), 600);
+    });
+  });
+
+  it('is configured as N/S or off, and refuses anything else at start', async () => {
+    const { configFromEnv } = await import('../../../services/api/src/config.js');
+    expect(configFromEnv({}).rateLimits).to.deep.equal({ user: { points: 200, seconds: 60 }, ip: { points: 100, seconds: 60 }, auth: { points: 10, seconds: 600 } });
+    expect(configFromEnv({ CHAT_RATE_LIMIT_USER: 'off' }).rateLimits.user).to.equal(null);
+    expect(() => configFromEnv({ CHAT_RATE_LIMIT_IP: '10 per minute' })).to.throw('CHAT_RATE_LIMIT_IP must be N/S');
+    expect(() => configFromEnv({ CHAT_RATE_LIMIT_STORE: 'mongodb' })).to.throw('MONGO_URL');
+  });
+});

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import type { ApiClient } from '../../support/api-client.js';
+import { applyEvents } from '../../support/apply-events.js';
+import { createChannels } from '../../support/channel-requests.js';
+import type { ReceivedEvent } from '../../support/event-schemas.js';
+import { drain, registerQueue, type Queue } from '../../support/realtime-client.js';
+import { expectSuccess } from '../../support/response-assertions.js';
+import { startServerWith } from '../../support/server-with-people.js';
+import type { TestServer } from '../../support/test-server.js';
+
+/** The sections deactivation, reactivation, scheduled messages, drafts, snippets and views keep current. */
+const COMPARED = ['realm_users', 'realm_non_active_users', 'realm_user_groups', 'subscriptions', 'unsubscribed', 'never_subscribed', 'streams'];
+
+const pick = (state: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(COMPARED.filter((key) => key in state).map((key) => [key, state[key]]));
+
+describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
+  let server: TestServer, member: ApiClient, alice: ApiClient, bob: ApiClient, carol: ApiClient;
+
+  before(async () => {
+    ({ server, member, alice, bob, carol } = await startServerWith('member', 'alice', 'bob', 'carol'));
+  });
+  after(() => server.stop());
+
+  const everything = async (queue: Queue): Promise<ReceivedEvent[]> => {
+    const all: ReceivedEvent[] = [];
+    for (let batch = await drain(queue); batch.length > 0; batch = await drain(queue)) all.push(...batch);
+    return all;
+  };
+
+  async function makeChanges(viewer: ApiClient, serial: number): Promise<void> {
+    const owner = server.owner;
+    await createChannels(owner, [`Porch ${serial}`], { principals: [owner.userId, viewer.userId, alice.userId, bob.userId, carol.userId] });
+    const group = expectSuccess(await owner.post('/user_groups/create', { name: `Crew ${serial}`, description: '', members: [alice.userId, bob.userId, carol.userId] }));
+    expect(group.group_id).to.be.a('number');
+    expectSuccess(await owner.delete(`/users/${alice.userId}`));
+    expectSuccess(await bob.delete('/users/me'));
+    expectSuccess(await owner.post(`/users/${bob.userId}/reactivate`));
+    expectSuccess(await owner.delete(`/users/${carol.userId}`));
+  }
+
+  async function undo(): Promise<void> {
+    for (const user of [alice, carol]) expectSuccess(await server.owner.post(`/users/${user.userId}/reactivate`));
+  }
+
+  const viewers = [
+    { label: 'the owner, with subscribers', client: () => server.owner, params: { include_subscribers: true, client_capabilities: { archived_channels: true } } },
+    { label: 'a member, without subscribers', client: () => member, params: {} },
+  ];
+
+  viewers.forEach((viewer, index) => {
+    it(`applying the events to the old snapshot gives the fresh one: ${viewer.label}`, async () => {
+      const client = viewer.client();
+      const queue = await registerQueue(client, viewer.params);
+      const old = structuredClone(queue.state);
+      await makeChanges(client, index);
+      const events = await everything(queue);
+      const updated = applyEvents(old, events, { clientGravatar: true, includeSubscribers: viewer.params.include_subscribers === true, viewerId: client.userId });
+      const fresh = (await registerQueue(client, viewer.params)).state;
+      expect(pick(updated)).to.deep.equal(pick(fresh));
+      expect((fresh.realm_non_active_users as { user_id: number }[]).map((user) => user.user_id)).to.deep.equal([alice.userId, carol.userId]);
+      expect(pick(old)).to.not.deep.equal(pick(fresh));
+      await undo();
+    });
+  });
+});
