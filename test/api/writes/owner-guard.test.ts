@@ -54,4 +54,19 @@ describe('an owner always remains: decisions on the owners are guarded by what t
       expect((await winner.patch(`/users/${promoted.userId}`, { role: Role.Owner })).status).to.equal(200);
     }
   });
+
+  it('an owner deactivating the other while being demoted by them, round after round: an owner always remains', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const [a, b] = [server.owner, second];
+      const answers = await Promise.all([a.delete(`/users/${b.userId}`), b.patch(`/users/${a.userId}`, { role: Role.Administrator })]);
+      const owners = await activeOwners(server);
+      expect(owners, `round ${round}`).to.have.length(1);
+      // The loser is refused (400), or, deactivated first, no longer authenticated (401).
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses[0], `round ${round}`).to.equal(200);
+      expect([400, 401], `round ${round}`).to.include(statuses[1]);
+      if (owners[0] === a.userId) expect((await a.post(`/users/${b.userId}/reactivate`)).status).to.equal(200);
+      else expect((await b.patch(`/users/${a.userId}`, { role: Role.Owner })).status).to.equal(200);
+    }
+  });
 });

@@ -14,6 +14,14 @@ describe('ownersChanged: the guard event of a decision about users', function ()
     expect(ownersChanged([9], [roleChange(4, Role.Owner, Role.Member)])).to.deep.equal({ type: 'OwnersChanged', data: { owner_ids: [4, 9] } });
   });
 
+  it('drops a deactivated owner and adds back a reactivated one', function () {
+    const deactivated: UserEvent = { type: 'UserDeactivated', data: { user_id: 2, notification_comment: null, owner_id: null } };
+    expect(ownersChanged([1, 2], [deactivated])).to.deep.equal({ type: 'OwnersChanged', data: { owner_ids: [1] } });
+    const reactivated: UserEvent = { type: 'UserReactivated', data: { user_id: 2 } };
+    expect(ownersChanged([1], [reactivated], () => Role.Owner)).to.deep.equal({ type: 'OwnersChanged', data: { owner_ids: [1, 2] } });
+    expect(ownersChanged([1], [reactivated], () => Role.Member)).to.equal(null);
+  });
+
   it('is null when the owners stay the same (a rename, a role change below owner)', function () {
     expect(ownersChanged([1], [roleChange(5, Role.Moderator, Role.Member)])).to.equal(null);
     expect(ownersChanged([1], [renamed])).to.equal(null);
