@@ -93,3 +93,8 @@ export * from './push/message-push-rules.js';
 export * from './push/push-candidates.js';
 export * from './push/message-push-progress.js';
 export * from './push/message-push-payload.js';
+export * from './realm/organization-admin.js';
+export * from './realm/user-settings-defaults.js';
+export * from './profile-fields/profile-field-state.js';
+export * from './profile-fields/profile-field-rules.js';
+export * from './profile-fields/profile-field-decisions.js';

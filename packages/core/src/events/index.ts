@@ -18,6 +18,8 @@ import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 import type { RequestEvent } from './request-events.js';
 import type { OwnerEvent } from './owner-events.js';
+import type { ProfileFieldEvent } from './profile-field-events.js';
+import type { UserDefaultsEvent } from './user-defaults-events.js';
 
 export type * from './channel-events.js';
 export type * from './channel-folder-events.js';
@@ -39,9 +41,12 @@ export type * from './realm-events.js';
 export type * from './user-events.js';
 export type * from './request-events.js';
 export type * from './owner-events.js';
+export type * from './profile-field-events.js';
+export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent | RequestEvent | OwnerEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
+  | ProfileFieldEvent | UserDefaultsEvent | RequestEvent | OwnerEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
