@@ -28,6 +28,7 @@ import { invitesProjection } from './invites/invites-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
 import { messageDeletionProjection } from './messages/message-deletion-projection.js';
@@ -39,6 +40,9 @@ import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
 import { requestsProjection } from './requests/requests-projection.js';
+import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
+import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
+import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -53,6 +57,8 @@ export const allProjections = (models: ReadModels): Projection[] => [
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
+  userStatusProjection(models),
+  mutedUsersProjection(models),
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
@@ -64,11 +70,16 @@ export const allProjections = (models: ReadModels): Projection[] => [
   pushUsersProjection(models),
   messagePushJobsProjection(models),
   requestsProjection(models),
+  realmEmojiProjection(models),
+  linkifiersProjection(models),
+  playgroundsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
 export { profileFieldsInOrder, profileFieldView } from './client-events/profile-field-view.js';
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
+export { mutedUserKey } from './user-status/user-status-projection.js';
+export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';

@@ -1,8 +1,9 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
+import { applyRealmConfigEvent } from './apply-realm-config-events.js';
 import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
-import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
+import { applyMutedTopicsEvent, applyMutedUsersEvent, applyStarredEvent, applyUserStatusEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import { applyCustomProfileFieldsEvent, applyUserSettingsDefaultsEvent } from './apply-admin-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
@@ -145,11 +146,22 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
     case 'muted_topics':
       applyMutedTopicsEvent(state, event);
       return;
+    case 'user_status':
+      applyUserStatusEvent(state, event);
+      return;
+    case 'muted_users':
+      applyMutedUsersEvent(state, event);
+      return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);
       return;
     case 'user_topic':
       applyUserTopicEvent(state, event);
+      return;
+    case 'realm_emoji':
+    case 'realm_linkifiers':
+    case 'realm_playgrounds':
+      applyRealmConfigEvent(state, event);
       return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);

@@ -15,6 +15,11 @@ export const streams = {
   invite: (inviteId: number): string => `invite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
+  /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
+  realmEmoji: (): string => 'realmemoji',
+  /** The organization's linkifiers, together: they are ordered, and patterns are unique among them. */
+  linkifiers: (): string => 'linkifiers',
+  playgrounds: (): string => 'playgrounds',
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
   /** One user's request id: whether a request under it changed something, and what it answered. */

@@ -11,6 +11,7 @@ import { messagesFanout } from './messages-fanout.js';
 import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
 import { mutedTopicsFanout } from './muted-topics-fanout.js';
+import { userStatusFanout } from './user-status-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
@@ -22,6 +23,7 @@ import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
+import { realmConfigFanout } from './realm-config-fanout.js';
 import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
 /**
@@ -49,6 +51,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await allPublicStreamsFanout(event, models, options)),
         ...userTopicsFanout(event),
         ...(await mutedTopicsFanout(event, models)),
+        ...(await userStatusFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
         ...pushDevicesFanout(event),
@@ -57,6 +60,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
         ...(await attachmentsFanout(event, models)),
+        ...(await realmConfigFanout(event, models)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

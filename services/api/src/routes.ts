@@ -38,6 +38,8 @@ import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messag
 import { getChannelTopics } from './endpoints/channel-topics.js';
 import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message-reactions.js';
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
+import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from './endpoints/linkifiers.js';
+import { addPlaygroundEndpoint, removePlaygroundEndpoint } from './endpoints/playgrounds.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
@@ -67,6 +69,8 @@ import {
 } from './endpoints/push-devices.js';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
+import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
+import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
 import { RequestLedger } from './commands/request-ledger.js';
@@ -93,6 +97,11 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
     route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),
+    route('POST', '/users/me/status', 'required', 'user-status-update', updateOwnStatusEndpoint),
+    route('GET', '/users/:user_id/status', 'required', 'user-status-get', getUserStatusEndpoint),
+    route('POST', '/users/:user_id/status', 'required', 'user-status-update-for-user', updateUserStatusEndpoint),
+    route('POST', '/users/me/muted_users/:muted_user_id', 'required', 'muted-user', muteUserEndpoint),
+    route('DELETE', '/users/me/muted_users/:muted_user_id', 'required', 'muted-user', unmuteUserEndpoint),
     route('GET', '/users/:user', 'required', 'user-get', getUser),
     route('PATCH', '/users/:user', 'required', 'user-update', updateUserEndpoint),
     route('DELETE', '/users/me', 'required', 'empty', deactivateOwnUserEndpoint),
@@ -179,5 +188,12 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/attachments', 'required', 'empty', getAttachments),
     route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
+    route('GET', '/realm/linkifiers', 'required', 'empty', listLinkifiers),
+    route('PATCH', '/realm/linkifiers', 'required', 'linkifiers-reorder', reorderLinkifiersEndpoint),
+    route('POST', '/realm/filters', 'required', 'linkifier-add', addLinkifierEndpoint),
+    route('PATCH', '/realm/filters/:filter_id', 'required', 'linkifier-update', updateLinkifierEndpoint),
+    route('DELETE', '/realm/filters/:filter_id', 'required', 'linkifier-remove', removeLinkifierEndpoint),
+    route('POST', '/realm/playgrounds', 'required', 'playground-add', addPlaygroundEndpoint),
+    route('DELETE', '/realm/playgrounds/:playground_id', 'required', 'playground-remove', removePlaygroundEndpoint),
   ];
 }

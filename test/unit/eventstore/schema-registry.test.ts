@@ -25,6 +25,8 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ChannelCreated: true, ChannelUpdated: true, ChannelArchived: true, ChannelUnarchived: true, SubscriptionAdded: true,
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
+  RealmEmojiAdded: true, RealmEmojiDeactivated: true, LinkifierAdded: true, LinkifierUpdated: true, LinkifierRemoved: true,
+  LinkifiersReordered: true, CodePlaygroundAdded: true, CodePlaygroundRemoved: true,
   InviteLinkCreated: true, InviteLinkRevoked: true, InviteLinkUsed: true,
   MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true, UserAlertWordsChanged: true,
   ReactionAdded: true, ReactionRemoved: true, MessagesDeleted: true,
@@ -33,6 +35,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true, OwnersChanged: true,
+  UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,
 };

@@ -1,3 +1,4 @@
+import { mutersOf } from './muted-users.js';
 import {
   badRequest,
   type ChannelContext,
@@ -7,6 +8,7 @@ import {
   type DirectTarget,
   type DomainEvent,
   hasContentAccess,
+  inLinkifierOrder,
   normalizedTopic,
   type RenderedContent,
   type SendContext,
@@ -99,7 +101,7 @@ const possibleReceivers = (target: ChannelTarget | DirectTarget): Set<number> =>
 async function sendContext(ctx: ServerContext, cc: ChannelContext, target: ChannelTarget | DirectTarget): Promise<SendContext> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('organization not initialised');
-  return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)) };
+  return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)), mutedBy: await mutersOf(ctx.models, cc.actor.user_id) };
 }
 
 const folded = (names: readonly string[]): Set<string> => new Set(names.map((name) => name.toLowerCase()));
@@ -111,6 +113,7 @@ const folded = (names: readonly string[]): Set<string> => new Set(names.map((nam
 export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
+  const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
   return (content: string) => {
     const refs = possibleReferences(content);
     const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
@@ -133,6 +136,7 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<
         const channel = cc.channels.get(link.id);
         return channel !== undefined && hasContentAccess(cc, channel, cc.actor.user_id);
       },
+      linkifiers,
     });
     return renderMessage(content, world);
   };

@@ -13,9 +13,11 @@ import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
+import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
 import { realmBotsSection } from './realm-bots-section.js';
+import { mutedUsersSection, userStatusSection } from './user-status-sections.js';
 import {
   defaultStreamGroupsSection,
   embeddedBotsSection,
@@ -48,6 +50,10 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
   ['push_device', pushDevicesSection],
+  ['realm_emoji', realmEmojiSection],
+  ['realm_linkifiers', realmLinkifiersSection],
+  ['realm_filters', realmFiltersSection],
+  ['realm_playgrounds', realmPlaygroundsSection],
   ['update_display_settings', legacyDisplaySettingsSection],
   ['update_global_notifications', legacyNotificationSettingsSection],
   ['starred_messages', starredMessagesSection],
@@ -62,6 +68,8 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['realm_embedded_bots', embeddedBotsSection],
   ['realm_incoming_webhook_bots', incomingWebhookBotsSection],
   ['realm_billing', realmBillingSection],
+  ['user_status', userStatusSection],
+  ['muted_users', mutedUsersSection],
 ]);
 
 /** Names clients use for a section besides the event type that keeps it current. */
