@@ -14,16 +14,24 @@ export class ValidatingEventStore implements EventStore {
   constructor(
     readonly inner: EventStore,
     private readonly registry: EventSchemaRegistry,
+    /** Told how long each append took, validation included, in seconds (the append-latency metric). */
+    private readonly timed: (seconds: number) => void = () => {},
   ) {}
 
   async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const started = performance.now();
     this.validate(events);
-    return this.inner.append(stream, events, expected);
+    const result = await this.inner.append(stream, events, expected);
+    this.timed((performance.now() - started) / 1000);
+    return result;
   }
 
   async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    const started = performance.now();
     for (const append of appends) this.validate(append.events);
-    return this.inner.appendStreams(appends);
+    const result = await this.inner.appendStreams(appends);
+    this.timed((performance.now() - started) / 1000);
+    return result;
   }
 
   private validate(events: readonly EventToAppend[]): void {
