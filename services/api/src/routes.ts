@@ -8,6 +8,7 @@ import {
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
+import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from './endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
 import {
@@ -40,6 +41,7 @@ import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
 import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from './endpoints/linkifiers.js';
 import { addPlaygroundEndpoint, removePlaygroundEndpoint } from './endpoints/playgrounds.js';
+import { deactivateRealmEmojiEndpoint, emojiUploadLimits, listRealmEmoji, uploadRealmEmojiEndpoint } from './endpoints/realm-emoji.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
@@ -185,6 +187,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
     route('DELETE', '/default_streams', 'required', 'default-stream', removeDefaultChannelEndpoint),
     route('GET', '/invites', 'required', 'invites-list', listInvites),
+    route('POST', '/invites', 'required', 'invites-send', sendInvitationsEndpoint),
+    route('DELETE', '/invites/:invite_id', 'required', 'email-invite-revoke', revokeEmailInvitationEndpoint),
+    route('POST', '/invites/:invite_id/resend', 'required', 'email-invite-resend', resendEmailInvitationEndpoint),
     route('POST', '/invites/multiuse', 'required', 'invite-link-create', createInviteLinkEndpoint),
     route('POST', '/invites/multiuse/accept', 'none', 'invite-link-accept', acceptInviteLinkEndpoint),
     route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),
@@ -192,6 +197,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/attachments', 'required', 'empty', getAttachments),
     route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
+    route('GET', '/realm/emoji', 'required', 'empty', listRealmEmoji),
+    { ...route('POST', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-upload', uploadRealmEmojiEndpoint), upload: emojiUploadLimits(ctx.config) },
+    route('DELETE', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-deactivate', deactivateRealmEmojiEndpoint),
     route('GET', '/realm/linkifiers', 'required', 'empty', listLinkifiers),
     route('PATCH', '/realm/linkifiers', 'required', 'linkifiers-reorder', reorderLinkifiersEndpoint),
     route('POST', '/realm/filters', 'required', 'linkifier-add', addLinkifierEndpoint),
