@@ -108,3 +108,6 @@ export * from './realm/user-settings-defaults.js';
 export * from './profile-fields/profile-field-state.js';
 export * from './profile-fields/profile-field-rules.js';
 export * from './profile-fields/profile-field-decisions.js';
+export * from './channels/create-channel.js';
+export * from './messages/delete-topic.js';
+export * from './channels/update-subscriptions.js';

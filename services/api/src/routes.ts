@@ -56,6 +56,7 @@ import { getUserGroupSubgroups, updateUserGroupSubgroupsEndpoint } from './endpo
 import { updateRealmEndpoint } from './endpoints/realm-settings.js';
 import { getChannel, getChannelId, getChannelMembers, listChannels } from './endpoints/channels-read.js';
 import { addDefaultChannelEndpoint, archiveChannelEndpoint, removeDefaultChannelEndpoint, updateChannelEndpoint } from './endpoints/channels-write.js';
+import { createChannelEndpoint, deleteTopicEndpoint, updateSubscriptionsEndpoint } from './endpoints/channels-admin.js';
 import { updateSubscriptionPropertiesEndpoint } from './endpoints/subscription-properties.js';
 import { listSubscriptions, subscribeEndpoint, subscriptionStatus, unsubscribeEndpoint } from './endpoints/subscriptions.js';
 import {
@@ -167,12 +168,15 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/users/me/subscriptions', 'required', 'subscriptions-get', listSubscriptions),
     route('POST', '/users/me/subscriptions', 'required', 'subscribe', subscribeEndpoint),
     route('DELETE', '/users/me/subscriptions', 'required', 'unsubscribe', unsubscribeEndpoint),
+    route('PATCH', '/users/me/subscriptions', 'required', 'subscriptions-update', updateSubscriptionsEndpoint),
     route('POST', '/users/me/subscriptions/properties', 'required', 'subscription-properties-update', updateSubscriptionPropertiesEndpoint),
     route('GET', '/users/:user_id/subscriptions/:stream_id', 'required', 'subscription-status-get', subscriptionStatus),
     route('GET', '/streams', 'required', 'streams-get', listChannels),
     route('GET', '/streams/:stream_id', 'required', 'stream-get', getChannel),
     route('PATCH', '/streams/:stream_id', 'required', 'stream-update', updateChannelEndpoint),
     route('DELETE', '/streams/:stream_id', 'required', 'stream-archive', archiveChannelEndpoint),
+    route('POST', '/streams/:stream_id/delete_topic', 'required', 'topic-delete', deleteTopicEndpoint),
+    route('POST', '/channels/create', 'required', 'channel-create', createChannelEndpoint),
     route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
     route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
