@@ -41,7 +41,7 @@ export class RequestSchemaCheck {
       try {
         values[name] = JSON.parse(raw);
       } catch {
-        if (!allowsPlainString) throw badRequest(`Argument '${name}' is not valid JSON.`, { var_name: name });
+        if (!allowsPlainString) throw badRequest(`Argument '${name}' is not valid JSON.`);
       }
     }
     if (!this.validate(values)) throw describe((this.validate.errors ?? [])[0]);
@@ -55,9 +55,9 @@ function describe(error: ErrorObject | undefined): ApiError {
   const where = rest.length > 0 ? `${name}[${rest.join('][')}]` : name;
   if (error.keyword === 'enum') {
     const allowed = (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
-    return badRequest(`Invalid '${where}': must be one of ${allowed}`, { var_name: name });
+    return badRequest(`Invalid '${where}': must be one of ${allowed}`);
   }
-  return badRequest(`Invalid '${where}': ${error.message ?? 'bad value'}`, { var_name: name });
+  return badRequest(`Invalid '${where}': ${error.message ?? 'bad value'}`);
 }
 
 /** Compiles every request schema in schemas/api once at start-up. */

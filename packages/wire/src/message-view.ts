@@ -31,14 +31,13 @@ const person = (user: UserState | undefined, id: number, host: string): Record<s
   is_mirror_dummy: false,
 });
 
-export function reactionView(reaction: MessageReaction, lookups: MessageLookups): Record<string, unknown> {
-  const user = lookups.users.get(reaction.user_id);
+/** A reaction on a message: the emoji and who reacted (the deprecated `user` object is gone at this feature level). */
+export function reactionView(reaction: MessageReaction): Record<string, unknown> {
   return {
     emoji_name: reaction.emoji_name,
     emoji_code: reaction.emoji_code,
     reaction_type: reaction.reaction_type,
     user_id: reaction.user_id,
-    user: person(user, reaction.user_id, lookups.realmHost),
   };
 }
 
@@ -59,7 +58,7 @@ export function messageRecord(message: MessageState & { recipient_id: number }, 
     recipient_id: message.recipient_id,
     timestamp: Math.floor(message.date_sent / 1000),
     is_me_message: message.is_me_message,
-    reactions: message.reactions.map((reaction) => reactionView(reaction, lookups)),
+    reactions: message.reactions.map(reactionView),
     submessages: [],
     topic_links: [],
   };

@@ -49,12 +49,13 @@ export function userView(user: UserState, viewer: UserState | null, options: Use
     is_guest: user.role === Role.Guest,
     is_bot: user.is_bot,
     bot_type: user.bot_type,
-    bot_owner_id: user.bot_owner_id,
     role: user.role,
     timezone: user.timezone,
     avatar_url: avatarUrl(user, options.clientGravatar),
     avatar_version: user.avatar_version,
   };
+  // Only bots have an owner (null for system bots); a person's record has no such field.
+  if (user.is_bot) view.bot_owner_id = user.bot_owner_id;
   if (options.includeCustomProfileFields) {
     view.profile_data = Object.fromEntries(
       Object.entries(user.profile_data).map(([id, value]) => [id, { value, rendered_value: null }]),

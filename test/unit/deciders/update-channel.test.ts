@@ -168,7 +168,7 @@ describe('decideUpdateChannel: permissions as group-setting updates', function (
       () => decide(admin, 7, { description: 'New', settings: { can_send_message_group: { new: SYS['role:members'], old: SYS['role:moderators'] } } }),
       refused("'old' value does not match the expected value."),
     );
-    expect(stale.extras).to.deep.equal({ var_name: 'can_send_message_group' });
+    expect(stale.extras).to.deep.equal({});
     expectApiError(() => decide(admin, 7, { settings: { can_administer_channel_group: { new: SYS['role:everyone'] } } }), refused("'can_administer_channel_group' setting cannot be set to 'role:everyone' group."));
     expectApiError(() => decide(admin, 7, { settings: { can_subscribe_group: { new: 999 } } }), refused('Invalid user group ID: 999'));
   });

@@ -29,6 +29,6 @@ export function sameGroupSetting(a: GroupSettingValue, b: GroupSettingValue): bo
 /** Refuses an update whose `old` is not the value the setting holds now (someone changed it meanwhile). */
 export function checkExpectedGroupSetting(setting: string, current: GroupSettingValue, update: GroupSettingUpdate): void {
   if (update.old !== undefined && !sameGroupSetting(update.old, current)) {
-    throw badRequest(`Invalid '${setting}': 'old' value does not match the expected value.`, { var_name: setting });
+    throw badRequest(`Invalid '${setting}': 'old' value does not match the expected value.`);
   }
 }

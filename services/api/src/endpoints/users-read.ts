@@ -20,10 +20,16 @@ export async function listUsers(ctx: ServerContext, call: RouteCall): Promise<Re
 }
 
 /** GET /users/me */
+/** The fields GET /users/me answers with in the public API (a bot's type and owner are not among them). */
+const OWN_USER_FIELDS = [
+  'avatar_url', 'avatar_version', 'email', 'full_name', 'is_admin', 'is_owner', 'role', 'is_guest', 'is_bot', 'is_active', 'timezone', 'date_joined', 'user_id', 'profile_data',
+] as const;
+
 export async function getOwnUser(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const view = userView(viewer, viewer, { realmHost: realmHost(ctx), clientGravatar: false, includeCustomProfileFields: true });
-  return { ...view, delivery_email: viewer.email };
+  const own: Record<string, unknown> = Object.fromEntries(OWN_USER_FIELDS.map((field) => [field, view[field]]));
+  return { ...own, delivery_email: viewer.email, max_message_id: await ctx.models.messages.maxId(viewer.user_id) };
 }
 
 /** GET /users/{user_id} and GET /users/{email} */

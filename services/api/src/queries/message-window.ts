@@ -16,7 +16,7 @@ export function parseAnchor(raw: unknown, useFirstUnread: boolean): Anchor {
   if (raw === undefined) throw missingArgument('anchor');
   const text = String(raw).trim();
   if (text === 'newest' || text === 'oldest' || text === 'first_unread') return { kind: text };
-  if (!/^-?\d+$/.test(text)) throw badRequest("Invalid 'anchor': must be a message id, newest, oldest or first_unread", { var_name: 'anchor' });
+  if (!/^-?\d+$/.test(text)) throw badRequest("Invalid 'anchor': must be a message id, newest, oldest or first_unread");
   return { kind: 'id', id: Math.min(Math.max(Number(text), 0), NEWEST_ANCHOR) };
 }
 
@@ -46,5 +46,5 @@ export const RANGE_PARAMETERS = ['anchor', 'include_anchor', 'use_first_unread_a
 
 export function checkNoRange(params: Record<string, unknown>): void {
   const given = RANGE_PARAMETERS.filter((name) => params[name] !== undefined);
-  if (given.length > 0) throw badRequest(`Invalid 'message_ids': it cannot be combined with ${given.map((name) => `'${name}'`).join(', ')}`, { var_name: 'message_ids' });
+  if (given.length > 0) throw badRequest(`Invalid 'message_ids': it cannot be combined with ${given.map((name) => `'${name}'`).join(', ')}`);
 }
