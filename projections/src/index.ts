@@ -33,6 +33,8 @@ import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
+import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 export const allProjections = (models: ReadModels): Projection[] => [
@@ -55,6 +57,8 @@ export const allProjections = (models: ReadModels): Projection[] => [
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
+  scheduledMessagesProjection(models),
+  scheduledMessageJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -62,6 +66,8 @@ export { profileFieldView } from './client-events/profile-field-view.js';
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
+export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
+export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';

@@ -1,6 +1,6 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
-import { applyAlertWordsEvent, applyUserTopicEvent } from './apply-personal-events.js';
+import { applyAlertWordsEvent, applyScheduledMessagesEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
 import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
@@ -146,6 +146,9 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'user_topic':
       applyUserTopicEvent(state, event);
+      return;
+    case 'scheduled_messages':
+      applyScheduledMessagesEvent(state, event);
       return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);

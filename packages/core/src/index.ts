@@ -91,3 +91,5 @@ export * from './push/message-push-rules.js';
 export * from './push/push-candidates.js';
 export * from './push/message-push-progress.js';
 export * from './push/message-push-payload.js';
+export * from './scheduled-messages/scheduled-message-state.js';
+export * from './scheduled-messages/scheduled-message-rules.js';

@@ -12,6 +12,7 @@ export const streams = {
   flags: (userId: number): string => `flags-${userId}`,
   invite: (inviteId: number): string => `invite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
+  scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,

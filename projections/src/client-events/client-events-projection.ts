@@ -13,6 +13,7 @@ import { userTopicsFanout } from './user-topics-fanout.js';
 import { mutedTopicsFanout } from './muted-topics-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
+import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
 import { flagsFanout } from './flags-fanout.js';
 import { reactionsFanout } from './reactions-fanout.js';
@@ -48,6 +49,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await mutedTopicsFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
+        ...(await scheduledMessagesFanout(event, models)),
         ...pushDevicesFanout(event),
         ...(await flagsFanout(event, models)),
         ...(await reactionsFanout(event, models, options)),

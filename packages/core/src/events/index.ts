@@ -16,6 +16,7 @@ import type { PushDeviceEvent } from './push-device-events.js';
 import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
+import type { ScheduledMessageEvent } from './scheduled-message-events.js';
 
 export type * from './channel-events.js';
 export type * from './channel-folder-events.js';
@@ -35,9 +36,10 @@ export type * from './push-device-events.js';
 export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
+export type * from './scheduled-message-events.js';
 
 /** Every fact the domain records. */
-export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent;
+export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent | ScheduledMessageEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -11,6 +11,7 @@ import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSecti
 import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
+import { scheduledMessagesSection } from './scheduled-messages-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
@@ -45,6 +46,7 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['alert_words', alertWordsSection],
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
+  ['scheduled_messages', scheduledMessagesSection],
   ['push_device', pushDevicesSection],
   ['update_display_settings', legacyDisplaySettingsSection],
   ['update_global_notifications', legacyNotificationSettingsSection],
