@@ -5,6 +5,8 @@ export * from './read-models.js';
 export type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 export { realmProjection } from './realm/realm-projection.js';
 export { usersProjection } from './users/users-projection.js';
+export { profileFieldsProjection } from './realm/profile-fields-projection.js';
+export { userDefaultsProjection } from './realm/user-defaults-projection.js';
 export { groupsProjection } from './groups/groups-projection.js';
 export { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 export { channelsProjection } from './channels/channels-projection.js';
@@ -16,6 +18,8 @@ import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
 import { realmProjection } from './realm/realm-projection.js';
 import { usersProjection } from './users/users-projection.js';
+import { profileFieldsProjection } from './realm/profile-fields-projection.js';
+import { userDefaultsProjection } from './realm/user-defaults-projection.js';
 import { groupsProjection } from './groups/groups-projection.js';
 import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 import { channelsProjection } from './channels/channels-projection.js';
@@ -40,6 +44,8 @@ import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-messa
 export const allProjections = (models: ReadModels): Projection[] => [
   realmProjection(models),
   usersProjection(models),
+  profileFieldsProjection(models),
+  userDefaultsProjection(models),
   groupsProjection(models),
   channelFoldersProjection(models),
   channelsProjection(models),
@@ -62,7 +68,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
-export { profileFieldView } from './client-events/profile-field-view.js';
+export { profileFieldsInOrder, profileFieldView } from './client-events/profile-field-view.js';
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';

@@ -1,7 +1,7 @@
 import type { PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { ReminderState, ScheduledMessageState } from '@chat/core';
+import type { ProfileFieldState, ReminderState, ScheduledMessageState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 
@@ -14,13 +14,7 @@ export interface RealmState {
   date_created: number;
 }
 
-export interface ProfileFieldState {
-  id: number;
-  name: string;
-  hint: string;
-  type: number;
-  order: number;
-}
+export type { ProfileFieldState } from '@chat/core';
 
 /** Every read model the server keeps, by use. */
 export interface ReadModels {

@@ -4,6 +4,7 @@ import { applyAlertWordsEvent, applyScheduledMessagesEvent, applyUserTopicEvent 
 import { applyMessageChangeEvent } from './apply-message-changes.js';
 import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
+import { applyCustomProfileFieldsEvent, applyUserSettingsDefaultsEvent } from './apply-admin-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
 
 /**
@@ -97,7 +98,10 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       if (event.notification_name as string in state) state[event.notification_name as string] = event.setting;
       return;
     case 'custom_profile_fields':
-      if ('custom_profile_fields' in state) state.custom_profile_fields = structuredClone(event.fields);
+      applyCustomProfileFieldsEvent(state, event);
+      return;
+    case 'realm_user_settings_defaults':
+      applyUserSettingsDefaultsEvent(state, event);
       return;
     case 'realm':
       if (event.op === 'update') {

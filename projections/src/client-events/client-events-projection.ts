@@ -21,6 +21,7 @@ import { messageDeletionFanout } from './message-deletion-fanout.js';
 import { messageEditsFanout } from './message-edits-fanout.js';
 import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
+import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
 import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
@@ -38,6 +39,8 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await userFanout(event, models, options)),
         ...(await userLifecycleFanout(event, models)),
         ...(await realmFanout(event, models)),
+        ...(await profileFieldsFanout(event, models)),
+        ...(await userDefaultsFanout(event, models)),
         ...(await groupsFanout(event, models)),
         ...(await channelFoldersFanout(event, models)),
         ...(await channelsFanout(event, models)),

@@ -1,6 +1,6 @@
 import type { ProfileFieldState } from '../read-models.js';
 
-/** A custom profile field as clients receive it. */
+/** A custom profile field as clients receive it (text fields carry no field_data). */
 export const profileFieldView = (field: ProfileFieldState): Record<string, unknown> => ({
   id: field.id,
   name: field.name,
@@ -8,7 +8,11 @@ export const profileFieldView = (field: ProfileFieldState): Record<string, unkno
   type: field.type,
   order: field.order,
   field_data: '',
-  display_in_profile_summary: false,
-  required: false,
-  editable_by_user: true,
+  display_in_profile_summary: field.display_in_profile_summary,
+  required: field.required,
+  editable_by_user: field.editable_by_user,
 });
+
+/** Fields in display order, as every listing shows them. */
+export const profileFieldsInOrder = (fields: readonly ProfileFieldState[]): Record<string, unknown>[] =>
+  [...fields].sort((a, b) => a.order - b.order || a.id - b.id).map(profileFieldView);

@@ -2,7 +2,6 @@ import type { RealmSettings, StoredEvent } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import { realmDescriptionHtml } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
-import { profileFieldView } from './profile-field-view.js';
 
 const updateDict = (data: Record<string, unknown>): ClientEvent => ({ type: 'realm', op: 'update_dict', property: 'default', data });
 
@@ -30,10 +29,6 @@ export async function realmFanout(event: StoredEvent, models: ReadModels): Promi
     return events.map((clientEvent) => ({ userIds, event: clientEvent }));
   };
   switch (event.type) {
-    case 'CustomProfileFieldCreated': {
-      const fields = (await models.profileFields.all()).sort((a, b) => a.order - b.order).map(profileFieldView);
-      return toEveryone([{ type: 'custom_profile_fields', fields }]);
-    }
     case 'RealmSettingsChanged':
       return toEveryone(settingsEvents(event.data.changes));
     case 'RealmProfileChanged': {

@@ -1,9 +1,9 @@
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
-/** The organization record and its custom profile fields. */
+/** The organization record. */
 export function realmProjection(models: ReadModels): Projection {
-  return projectionOf('realm', ['CustomProfileFieldCreated', 'RealmCreated', 'RealmProfileChanged', 'RealmSettingsChanged'], async (event) => {
+  return projectionOf('realm', ['RealmCreated', 'RealmProfileChanged', 'RealmSettingsChanged'], async (event) => {
     switch (event.type) {
       case 'RealmCreated': {
         const { name, description, settings, user_settings_defaults } = event.data;
@@ -22,11 +22,6 @@ export function realmProjection(models: ReadModels): Projection {
         const realm = await models.realm.get(REALM_KEY);
         if (!realm) return;
         await models.realm.put(REALM_KEY, { ...realm, ...event.data.changes }, event.position);
-        return;
-      }
-      case 'CustomProfileFieldCreated': {
-        const { field_id, name, hint, field_type, order } = event.data;
-        await models.profileFields.put(field_id, { id: field_id, name, hint, type: field_type, order }, event.position);
         return;
       }
       default:

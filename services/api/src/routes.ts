@@ -10,7 +10,14 @@ import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
-import { createProfileField, listProfileFields } from './endpoints/profile-fields.js';
+import {
+  createProfileFieldEndpoint,
+  deleteProfileFieldEndpoint,
+  listProfileFields,
+  reorderProfileFieldsEndpoint,
+  updateProfileFieldEndpoint,
+} from './endpoints/profile-fields.js';
+import { updateUserSettingsDefaultsEndpoint } from './endpoints/user-settings-defaults.js';
 import { serverSettings } from './endpoints/server-settings.js';
 import { updateSettingsEndpoint } from './endpoints/settings.js';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './endpoints/presence.js';
@@ -99,7 +106,11 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/realm', 'required', 'realm-update', updateRealmEndpoint),
     route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
-    route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileField),
+    route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileFieldEndpoint),
+    route('PATCH', '/realm/profile_fields', 'required', 'profile-fields-reorder', reorderProfileFieldsEndpoint),
+    route('PATCH', '/realm/profile_fields/:field_id', 'required', 'profile-field-update', updateProfileFieldEndpoint),
+    route('DELETE', '/realm/profile_fields/:field_id', 'required', 'profile-field-delete', deleteProfileFieldEndpoint),
+    route('PATCH', '/realm/user_settings_defaults', 'required', 'user-settings-defaults-update', updateUserSettingsDefaultsEndpoint),
     route('POST', '/register', 'required', 'register', register),
     // Re-armed by every client after each event it receives: served ahead of express (see LeanLane).
     { ...route('GET', '/events', 'required', 'events-get', getEvents), lean: true },

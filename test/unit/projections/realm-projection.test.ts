@@ -68,19 +68,6 @@ describe('realm projection', function () {
     expect(await models.realm.count()).to.equal(0);
   });
 
-  it('given CustomProfileFieldCreated, holds each field by its id', async function () {
-    const models = await whenProjected([
-      realmCreated,
-      { type: 'CustomProfileFieldCreated', data: { field_id: 2, name: 'Biography', hint: 'About you', field_type: 2, order: 1 } },
-      { type: 'CustomProfileFieldCreated', data: { field_id: 1, name: 'Country', hint: '', field_type: 1, order: 0 } },
-    ]);
-    expect((await snapshot(models)).profileFields).to.deep.equal([
-      { id: 1, name: 'Country', hint: '', type: 1, order: 0 },
-      { id: 2, name: 'Biography', hint: 'About you', type: 2, order: 1 },
-    ]);
-    expect(await models.profileFields.get(2)).to.deep.equal({ id: 2, name: 'Biography', hint: 'About you', type: 2, order: 1 });
-  });
-
   it('given user, claim and id events, changes nothing', async function () {
     const models = await whenProjected([
       { type: 'UserRenamed', data: { user_id: 1, full_name: 'X' } },

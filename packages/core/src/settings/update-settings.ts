@@ -74,7 +74,8 @@ function settingChanges(current: UserSettings, requested: Partial<Record<string,
   return changes as Partial<UserSettings>;
 }
 
-function checkSettingValue(name: string, value: unknown): void {
+/** The rules a setting value follows beyond its type (time zones, languages, sounds). */
+export function checkSettingValue(name: string, value: unknown): void {
   if (name === 'timezone' && !isKnownTimezone(String(value))) throw badRequest(`Invalid 'timezone': '${String(value)}' is not a time zone`);
   if (name === 'default_language' && !SUPPORTED_LANGUAGES.has(String(value))) {
     throw badRequest(`Invalid 'default_language': '${String(value)}' is not a supported language`);

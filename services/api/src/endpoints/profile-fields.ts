@@ -1,49 +1,47 @@
-import { insufficientPermission, isAdminRole, streams } from '@chat/core';
+import type { ProfileFieldChanges } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import { currentRevision } from '../commands/expected-revision.js';
+import { profileFieldsInOrder } from '@chat/projections';
+import { createProfileField, deleteProfileField, reorderProfileFields, updateProfileField } from '../actions/profile-fields.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 
 /** GET /realm/profile_fields */
 export async function listProfileFields(ctx: ServerContext): Promise<Record<string, unknown>> {
-  const fields = (await ctx.models.profileFields.all()).sort((a, b) => a.order - b.order);
-  return {
-    custom_fields: fields.map((field) => ({
-      ...field,
-      field_data: '',
-      display_in_profile_summary: false,
-      required: false,
-      editable_by_user: true,
-    })),
-  };
+  return { custom_fields: profileFieldsInOrder(await ctx.models.profileFields.all()) };
 }
 
 /** POST /realm/profile_fields: administrators add a field users' profiles can fill. */
-export async function createProfileField(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  if (!isAdminRole(actor.role)) throw insufficientPermission('Must be an organization administrator');
-  const field_id = await ctx.ids.next('profile_field');
-  const stream = streams.realm();
-  await ctx.bus.run(originOf(call), async () => ({
-    appends: [
-      {
-        stream,
-        expected: await currentRevision(ctx.store, stream),
-        events: [
-          {
-            type: 'CustomProfileFieldCreated',
-            data: {
-              field_id,
-              name: String(call.params.name).trim(),
-              hint: String(call.params.hint ?? ''),
-              field_type: Number(call.params.field_type),
-              order: await ctx.models.profileFields.count(),
-            },
-          },
-        ],
-      },
-    ],
-    result: undefined,
-  }));
-  return { id: field_id };
+  const p = call.params;
+  const id = await createProfileField(ctx, originOf(call), actor.user_id, { name: String(p.name), hint: String(p.hint ?? ''), field_type: Number(p.field_type) });
+  return { id };
+}
+
+/** PATCH /realm/profile_fields/{field_id} */
+export async function updateProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  const changes: ProfileFieldChanges = {};
+  if (p.name !== undefined) changes.name = String(p.name);
+  if (p.hint !== undefined) changes.hint = String(p.hint);
+  for (const flag of ['display_in_profile_summary', 'required', 'editable_by_user'] as const) {
+    if (typeof p[flag] === 'boolean') changes[flag] = p[flag];
+  }
+  await updateProfileField(ctx, originOf(call), actor.user_id, Number(call.path.field_id), changes);
+  return {};
+}
+
+/** DELETE /realm/profile_fields/{field_id} */
+export async function deleteProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  await deleteProfileField(ctx, originOf(call), actor.user_id, Number(call.path.field_id));
+  return {};
+}
+
+/** PATCH /realm/profile_fields: the new display order. */
+export async function reorderProfileFieldsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  await reorderProfileFields(ctx, originOf(call), actor.user_id, call.params.order as number[]);
+  return {};
 }

@@ -7,6 +7,7 @@ import { realmUserSection } from './realm-user-section.js';
 import { defaultStreamsSection, streamsSection, subscriptionsSection } from './subscriptions-section.js';
 import { userGroupsSection } from './user-groups-section.js';
 import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, userSettingsSection } from './user-settings-section.js';
+import { userSettingsDefaultsSection } from './user-settings-defaults-section.js';
 import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSection } from './unread-sections.js';
 import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
@@ -34,6 +35,7 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['realm_user', realmUserSection],
   ['user_settings', userSettingsSection],
   ['custom_profile_fields', customProfileFieldsSection],
+  ['realm_user_settings_defaults', userSettingsDefaultsSection],
   ['user_group', userGroupsSection],
   ['subscription', subscriptionsSection],
   ['stream', streamsSection],

@@ -9,9 +9,12 @@ const EMOJISETS = [
 
 const availableSounds = (): string[] => NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none');
 
+/** The choices clients offer for two settings, listed beside the settings themselves. */
+export const settingChoices = (): Record<string, unknown> => ({ available_notification_sounds: availableSounds(), emojiset_choices: EMOJISETS });
+
 /** The `user_settings` section: every setting, with the choices clients offer for two of them. */
 export const userSettingsSection: SectionBuilder = async ({ viewer }) => ({
-  user_settings: { ...viewer.settings, available_notification_sounds: availableSounds(), emojiset_choices: EMOJISETS },
+  user_settings: { ...viewer.settings, ...settingChoices() },
 });
 
 const pickSettings = (settings: Readonly<Record<UserSettingName, unknown>>, names: readonly UserSettingName[]): Record<string, unknown> =>

@@ -1,0 +1,9 @@
+import type { UserSettings } from '../settings/user-settings.js';
+
+/** The settings new users start with changed (existing users keep theirs); `changes` holds only the new values. */
+export interface RealmUserSettingsDefaultsChanged {
+  type: 'RealmUserSettingsDefaultsChanged';
+  data: { changes: Partial<UserSettings> };
+}
+
+export type UserDefaultsEvent = RealmUserSettingsDefaultsChanged;
