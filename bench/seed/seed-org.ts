@@ -110,7 +110,7 @@ async function seed(dataDir: string, size: OrgSize): Promise<void> {
     };
     const message_id = await ctx.ids.next('message');
     const decision = decideSendMessage(
-      { ...cc, sender, settings: realm.settings, alertWords: new Map() },
+      { ...cc, sender, settings: realm.settings, alertWords: new Map(), mutedBy: new Set() },
       { message_id, target, content, render, hasAlertWord, read_by_sender: true },
     );
     senders.add(senderId);

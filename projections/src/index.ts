@@ -27,6 +27,7 @@ import { invitesProjection } from './invites/invites-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
 import { messageDeletionProjection } from './messages/message-deletion-projection.js';
@@ -53,6 +54,8 @@ export const allProjections = (models: ReadModels): Projection[] => [
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
+  userStatusProjection(models),
+  mutedUsersProjection(models),
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
@@ -70,6 +73,8 @@ export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
 export { profileFieldsInOrder, profileFieldView } from './client-events/profile-field-view.js';
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
+export { mutedUserKey } from './user-status/user-status-projection.js';
+export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';

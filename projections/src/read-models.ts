@@ -1,7 +1,7 @@
 import type { PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { ProfileFieldState, ReminderState, ScheduledMessageState } from '@chat/core';
+import type { MutedUserState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 
@@ -36,6 +36,10 @@ export interface ReadModels {
   userTopics: DocumentCollection<UserTopicState>;
   /** Users' alert words, keyed by user id; only users who have some. */
   alertWords: DocumentCollection<AlertWordsState>;
+  /** Users' statuses (text and emoji), keyed by user id; only users who have one. */
+  userStatuses: DocumentCollection<UserStatusState>;
+  /** Muted users, keyed `<user_id>:<muted_user_id>`, found by either. */
+  mutedUsers: DocumentCollection<MutedUserState>;
   /** Work due at a time, keyed by job key, found by kind (see services/api/src/scheduler). */
   scheduledJobs: DocumentCollection<ScheduledJob>;
   /** Reminders not sent yet (scheduled or failed), by id, found by their creator. */
@@ -70,6 +74,8 @@ export function openReadModels(store: ReadStore): ReadModels {
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),
+    userStatuses: store.collection<UserStatusState>({ name: 'user_statuses' }),
+    mutedUsers: store.collection<MutedUserState>({ name: 'muted_users', fields: ['user_id', 'muted_user_id'] }),
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
     reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
     scheduledMessages: store.collection<ScheduledMessageState>({ name: 'scheduledMessages', fields: ['sender_id'] }),

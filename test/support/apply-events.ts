@@ -2,7 +2,7 @@ import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } fr
 import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyAlertWordsEvent, applyScheduledMessagesEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
-import { applyMutedTopicsEvent, applyStarredEvent } from './apply-legacy-events.js';
+import { applyMutedTopicsEvent, applyMutedUsersEvent, applyStarredEvent, applyUserStatusEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
 import { applyCustomProfileFieldsEvent, applyUserSettingsDefaultsEvent } from './apply-admin-events.js';
 import type { ReceivedEvent } from './event-schemas.js';
@@ -144,6 +144,12 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'muted_topics':
       applyMutedTopicsEvent(state, event);
+      return;
+    case 'user_status':
+      applyUserStatusEvent(state, event);
+      return;
+    case 'muted_users':
+      applyMutedUsersEvent(state, event);
       return;
     case 'alert_words':
       applyAlertWordsEvent(state, event);

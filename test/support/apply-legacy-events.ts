@@ -32,3 +32,28 @@ export function applyStarredEvent(state: State, event: ReceivedEvent): void {
 export function applyMutedTopicsEvent(state: State, event: ReceivedEvent): void {
   if ('muted_topics' in state) state.muted_topics = structuredClone(event.muted_topics);
 }
+
+/** `user_status` sets the parts it names; emptied parts (and `away` false) leave the user's entry, and an empty entry goes. */
+export function applyUserStatusEvent(state: State, event: ReceivedEvent): void {
+  const statuses = state.user_status as Record<string, Record<string, unknown>> | undefined;
+  if (!statuses) return;
+  const key = String(event.user_id);
+  const status = { ...(statuses[key] ?? {}) };
+  if (event.away === true) status.away = true;
+  if (event.away === false) delete status.away;
+  if (typeof event.status_text === 'string') {
+    if (event.status_text === '') delete status.status_text;
+    else status.status_text = event.status_text;
+  }
+  if (typeof event.emoji_name === 'string') {
+    for (const part of ['emoji_name', 'emoji_code', 'reaction_type']) delete status[part];
+    if (event.emoji_name !== '') Object.assign(status, { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type });
+  }
+  if (Object.keys(status).length === 0) delete statuses[key];
+  else statuses[key] = status;
+}
+
+/** `muted_users` carries the whole list: it replaces the section. */
+export function applyMutedUsersEvent(state: State, event: ReceivedEvent): void {
+  if ('muted_users' in state) state.muted_users = structuredClone(event.muted_users);
+}

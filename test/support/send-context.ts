@@ -12,10 +12,10 @@ import { channelContext, type ChannelWorldGiven } from './channel-factory.js';
 /** A send decision's world: the users, channels and subscriptions given, as the sender sees them. */
 export function sendContext(
   sender: UserState,
-  given: ChannelWorldGiven & { alertWords?: Map<number, string[]> },
+  given: ChannelWorldGiven & { alertWords?: Map<number, string[]>; mutedBy?: Set<number> },
 ): SendContext {
   const world = channelContext(sender, given);
-  return { ...world, sender, settings: { ...DEFAULT_REALM_SETTINGS }, alertWords: given.alertWords ?? new Map() };
+  return { ...world, sender, settings: { ...DEFAULT_REALM_SETTINGS }, alertWords: given.alertWords ?? new Map(), mutedBy: given.mutedBy ?? new Set() };
 }
 
 /** A renderer stand-in: wraps the content in a paragraph and reports the mentions it is told of. */

@@ -76,6 +76,8 @@ export * from './messages/interactive-client.js';
 export * from './messages/message-access.js';
 export * from './messages/update-user-topic.js';
 export * from './users/alert-words.js';
+export * from './users/user-status.js';
+export * from './users/muted-users.js';
 export * from './messages/update-flags.js';
 export * from './messages/unread-muting.js';
 export * from './messages/reactions.js';

@@ -11,6 +11,7 @@ import { messagesFanout } from './messages-fanout.js';
 import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
 import { mutedTopicsFanout } from './muted-topics-fanout.js';
+import { userStatusFanout } from './user-status-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
 import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
@@ -50,6 +51,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await allPublicStreamsFanout(event, models, options)),
         ...userTopicsFanout(event),
         ...(await mutedTopicsFanout(event, models)),
+        ...(await userStatusFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
         ...(await scheduledMessagesFanout(event, models)),

@@ -73,6 +73,8 @@ import {
 } from './endpoints/push-devices.js';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
+import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
+import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
 
@@ -96,6 +98,11 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
     route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),
+    route('POST', '/users/me/status', 'required', 'user-status-update', updateOwnStatusEndpoint),
+    route('GET', '/users/:user_id/status', 'required', 'user-status-get', getUserStatusEndpoint),
+    route('POST', '/users/:user_id/status', 'required', 'user-status-update-for-user', updateUserStatusEndpoint),
+    route('POST', '/users/me/muted_users/:muted_user_id', 'required', 'muted-user', muteUserEndpoint),
+    route('DELETE', '/users/me/muted_users/:muted_user_id', 'required', 'muted-user', unmuteUserEndpoint),
     route('GET', '/users/:user', 'required', 'user-get', getUser),
     route('PATCH', '/users/:user', 'required', 'user-update', updateUserEndpoint),
     route('DELETE', '/users/me', 'required', 'empty', deactivateOwnUserEndpoint),

@@ -46,6 +46,8 @@ const COMPARED = [
   'user_topics',
   'muted_topics',
   'starred_messages',
+  'user_status',
+  'muted_users',
   'unread_msgs',
   'recent_private_conversations',
   'max_message_id',
@@ -137,10 +139,29 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
   async function changePersonal(viewer: ApiClient, serial: number): Promise<void> {
     expectSuccess(await viewer.post('/users/me/alert_words', { alert_words: [`deploy ${serial}`, 'outage', 'Pager'] }));
     expectSuccess(await viewer.delete('/users/me/alert_words', { alert_words: ['OUTAGE'] }));
+    await changeStatuses(viewer, serial);
     const plaza = expectSuccess(await viewer.get('/get_stream_id', { stream: `Plaza ${serial}` })).stream_id as number;
     for (const [topic, policy] of [['lunch', 1], ['Lunch', 3], ['(no topic)', 2], ['plans', 1], ['plans', 0], ['zebra', 1]] as const) {
       expectSuccess(await viewer.post('/user_topics', { stream_id: plaza, topic, visibility_policy: policy }));
     }
+  }
+
+  /** Statuses of the viewer and of others (set, changed in part, cleared; away and back), and users the viewer mutes. */
+  async function changeStatuses(viewer: ApiClient, serial: number): Promise<void> {
+    expectSuccess(await viewer.post('/users/me/status', { status_text: `round ${serial}`, emoji_name: 'car' }));
+    expectSuccess(await viewer.post('/users/me/status', { emoji_name: '' }));
+    expectSuccess(await member.post('/users/me/status', { away: serial % 2 === 0, status_text: 'lunch', emoji_name: 'octopus' }));
+    expectSuccess(await member.post('/users/me/status', { away: serial % 2 !== 0, status_text: '' }));
+    expectSuccess(await server.owner.post(`/users/${member.userId}/status`, { status_text: `set by the owner ${serial}` }));
+    const others = [server.owner, member].filter((client) => client.userId !== viewer.userId);
+    // The member is the viewer of two rounds: the first round's mute is undone before muting again.
+    if (serial > 1) {
+      expectSuccess(await viewer.delete(`/users/me/muted_users/${others[0].userId}`));
+      server.clock.advance(1000);
+    }
+    expectSuccess(await viewer.post(`/users/me/muted_users/${others[0].userId}`));
+    expectSuccess(await viewer.post('/users/me/muted_users/2'));
+    expectSuccess(await viewer.delete('/users/me/muted_users/2'));
   }
 
   /** Channel properties and permissions, privacy, default channels, archiving, and the viewer's own subscription properties. */
@@ -229,7 +250,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       // Only a viewer who is no administrator loses sight of the private channel they leave.
       if (client.userId !== server.owner.userId) channelTypes.push('stream.delete');
       const messageTypes = ['message', 'update_message', 'update_message_flags.add', 'update_message_flags.remove', 'reaction.add', 'reaction.remove', 'delete_message'];
-      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', 'muted_topics', ...channelTypes, ...messageTypes]) {
+      for (const type of ['realm_user.add', 'realm_user.update', 'user_settings.update', 'custom_profile_fields', 'realm.update_dict', 'realm.update', 'user_group.add', 'user_group.update', 'channel_folder.add', 'channel_folder.update', 'channel_folder.reorder', 'alert_words', 'user_topic', 'muted_topics', 'user_status', 'muted_users', ...channelTypes, ...messageTypes]) {
         expect(types, `events include ${type}`).to.include(type);
       }
       expectDeletions(client, viewer, ofType(events, 'delete_message'), ids);
@@ -239,7 +260,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
       expect(pick(updated)).to.deep.equal(pick(fresh));
       // The comparison is not vacuous: the changes did change the snapshot.
       expect(pick(old)).to.not.deep.equal(pick(fresh));
-      for (const section of ['unread_msgs', 'recent_private_conversations', 'max_message_id', 'muted_topics', 'starred_messages']) expect(old[section], section).to.not.deep.equal(fresh[section]);
+      for (const section of ['unread_msgs', 'recent_private_conversations', 'max_message_id', 'muted_topics', 'starred_messages', 'user_status', 'muted_users']) expect(old[section], section).to.not.deep.equal(fresh[section]);
     });
   });
 

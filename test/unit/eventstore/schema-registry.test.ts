@@ -33,6 +33,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true,
+  UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,

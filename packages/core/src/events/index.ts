@@ -17,6 +17,7 @@ import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
 import type { ScheduledMessageEvent } from './scheduled-message-events.js';
+import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
 
@@ -39,12 +40,13 @@ export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
 export type * from './scheduled-message-events.js';
+export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
 export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | ScheduledMessageEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | UserStatusEvent | ScheduledMessageEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

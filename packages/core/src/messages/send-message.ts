@@ -38,6 +38,8 @@ export interface SendContext extends AccessWorld {
   sender: UserState;
   settings: RealmSettings;
   alertWords: ReadonlyMap<number, readonly string[]>;
+  /** Users who muted the sender: the message starts read for them. */
+  mutedBy: ReadonlySet<number>;
 }
 
 export interface SendCommand {
@@ -143,7 +145,7 @@ export function decideSendMessage(ctx: SendContext, cmd: SendCommand): SendDecis
       rendered_content: rendered.html,
       is_me_message: rendered.is_me_message,
       receivers,
-      read: cmd.read_by_sender ? [senderId] : [],
+      read: receivers.filter((userId) => (userId === senderId ? cmd.read_by_sender : ctx.mutedBy.has(userId))),
       flags,
     },
   };

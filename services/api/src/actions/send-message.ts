@@ -1,3 +1,4 @@
+import { mutersOf } from './muted-users.js';
 import {
   badRequest,
   type ChannelContext,
@@ -99,7 +100,7 @@ const possibleReceivers = (target: ChannelTarget | DirectTarget): Set<number> =>
 async function sendContext(ctx: ServerContext, cc: ChannelContext, target: ChannelTarget | DirectTarget): Promise<SendContext> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('organization not initialised');
-  return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)) };
+  return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)), mutedBy: await mutersOf(ctx.models, cc.actor.user_id) };
 }
 
 const folded = (names: readonly string[]): Set<string> => new Set(names.map((name) => name.toLowerCase()));

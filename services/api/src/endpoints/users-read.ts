@@ -56,3 +56,10 @@ export async function resolveUser(ctx: ServerContext, viewer: UserState, segment
   if (!user) throw badRequest('No such user');
   return user;
 }
+
+/** A user of the organization by id (deactivated ones too); else BAD_REQUEST "No such user". */
+export async function userByIdOrThrow(ctx: ServerContext, userId: number): Promise<UserState> {
+  const user = await ctx.models.users.get(userId);
+  if (!user) throw badRequest('No such user');
+  return user;
+}

@@ -17,6 +17,7 @@ import { pushDevicesSection } from './push-devices-section.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
 import { realmBotsSection } from './realm-bots-section.js';
+import { mutedUsersSection, userStatusSection } from './user-status-sections.js';
 import {
   defaultStreamGroupsSection,
   embeddedBotsSection,
@@ -64,6 +65,8 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['realm_embedded_bots', embeddedBotsSection],
   ['realm_incoming_webhook_bots', incomingWebhookBotsSection],
   ['realm_billing', realmBillingSection],
+  ['user_status', userStatusSection],
+  ['muted_users', mutedUsersSection],
 ]);
 
 /** Names clients use for a section besides the event type that keeps it current. */

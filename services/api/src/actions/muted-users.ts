@@ -1,0 +1,43 @@
+import { decideMuteUser, decideUnmuteUser, FlagBit, type MessageFlagsChanged, streams } from '@chat/core';
+import { mutedUserKey, type ReadModels } from '@chat/projections';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import { userStreamAppends } from '../commands/user-stream-append.js';
+import type { ServerContext } from '../server-context.js';
+
+/** The users who muted `senderId`: their copies of the sender's new messages start read. */
+export async function mutersOf(models: ReadModels, senderId: number): Promise<ReadonlySet<number>> {
+  return new Set((await models.mutedUsers.findMany('muted_user_id', senderId)).map((each) => each.user_id));
+}
+
+/**
+ * POST /users/me/muted_users/{id}: the mute, and every unread message of the muted user in the
+ * muter's history marked read (one flags change, as if the muter had read them).
+ */
+export async function muteUser(ctx: ServerContext, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
+  await ctx.bus.run(origin, async () => {
+    const target = await ctx.models.users.get(mutedUserId);
+    const events = decideMuteUser(userId, target, (await ctx.models.mutedUsers.get(mutedUserKey(userId, mutedUserId))) !== undefined);
+    const unread = await ctx.models.messages.matching({
+      userId,
+      source: { kind: 'history' },
+      where: [{ op: 'sender', userId: mutedUserId }, { op: 'not', of: { op: 'flags', bits: FlagBit.read } }],
+    });
+    const appends = await userStreamAppends(ctx, userId, events);
+    if (unread.length > 0) {
+      const stream = streams.flags(userId);
+      const read: MessageFlagsChanged = { type: 'MessageFlagsChanged', data: { user_id: userId, op: 'add', flag: 'read', message_ids: unread, historical: [] } };
+      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [read] });
+    }
+    return { appends, result: undefined };
+  });
+}
+
+/** DELETE /users/me/muted_users/{id} */
+export async function unmuteUser(ctx: ServerContext, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
+  await ctx.bus.run(origin, async () => {
+    const target = await ctx.models.users.get(mutedUserId);
+    const events = decideUnmuteUser(userId, target, (await ctx.models.mutedUsers.get(mutedUserKey(userId, mutedUserId))) !== undefined);
+    return { appends: await userStreamAppends(ctx, userId, events), result: undefined };
+  });
+}
