@@ -38,6 +38,9 @@ import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
+import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
+import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
 import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
 import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
@@ -66,6 +69,9 @@ export const allProjections = (models: ReadModels): Projection[] => [
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
+  realmEmojiProjection(models),
+  linkifiersProjection(models),
+  playgroundsProjection(models),
   scheduledMessagesProjection(models),
   scheduledMessageJobsProjection(models),
 ];

@@ -21,7 +21,7 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private draining = false;
   private unsubscribe: (() => void) | null = null;
-  private failure: Error | null = null;
+  private failedWith: Error | null = null;
   /** While set, no event is applied: readers see the models exactly at `position`. */
   private gate: Promise<void> | null = null;
   private applying: Promise<void> | null = null;
@@ -60,8 +60,13 @@ export class ProjectionRunner {
     await this.waitFor(head);
   }
 
+  /** Why applying stopped, once a projection has failed: the models are stale from then on. */
+  get failure(): Error | null {
+    return this.failedWith;
+  }
+
   waitFor(position: number): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.failedWith) return Promise.reject(this.failedWith);
     if (this.position >= position) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ position, resolve, reject }));
   }
@@ -117,16 +122,16 @@ export class ProjectionRunner {
       this.pending.length = 0;
       await this.checkpoint();
     } catch (error) {
-      this.failure = error instanceof Error ? error : new Error(String(error));
-      this.options.onError?.(this.failure);
-      for (const waiter of this.waiters) waiter.reject(this.failure);
+      this.failedWith = error instanceof Error ? error : new Error(String(error));
+      this.options.onError?.(this.failedWith);
+      for (const waiter of this.waiters) waiter.reject(this.failedWith);
       this.waiters = [];
     } finally {
       this.draining = false;
     }
     this.release();
     // Events that arrived while the final checkpoint was written found draining set and were only queued.
-    if (!this.failure && this.pending.length > 0) void this.drain();
+    if (!this.failedWith && this.pending.length > 0) void this.drain();
   }
 
   /** Counts an applied event; true every `checkpointEvery` events (1000 by default): time to record the position. */

@@ -1,4 +1,4 @@
-import type { PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { MutedUserState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
@@ -56,6 +56,12 @@ export interface ReadModels {
   attachmentLinks: DocumentCollection<MessageUploadLinks>;
   /** The organization's upload space in use, under REALM_KEY. */
   uploadUsage: DocumentCollection<UploadUsage>;
+  /** Custom emoji by id, deactivated ones included. */
+  realmEmoji: DocumentCollection<RealmEmojiState>;
+  /** Linkifiers by id, each with its processing position. */
+  linkifiers: DocumentCollection<LinkifierState>;
+  /** Code playgrounds by id. */
+  playgrounds: DocumentCollection<PlaygroundState>;
 }
 
 export const REALM_KEY = 'realm';
@@ -84,5 +90,8 @@ export function openReadModels(store: ReadStore): ReadModels {
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),
     attachmentLinks: store.collection<MessageUploadLinks>({ name: 'attachment_links' }),
     uploadUsage: store.collection<UploadUsage>({ name: 'upload_usage' }),
+    realmEmoji: store.collection<RealmEmojiState>({ name: 'realm_emoji' }),
+    linkifiers: store.collection<LinkifierState>({ name: 'linkifiers' }),
+    playgrounds: store.collection<PlaygroundState>({ name: 'playgrounds' }),
   };
 }

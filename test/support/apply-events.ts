@@ -1,5 +1,6 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
+import { applyRealmConfigEvent } from './apply-realm-config-events.js';
 import { applyAlertWordsEvent, applyScheduledMessagesEvent, applyUserTopicEvent } from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
 import { applyMutedTopicsEvent, applyMutedUsersEvent, applyStarredEvent, applyUserStatusEvent } from './apply-legacy-events.js';
@@ -159,6 +160,11 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'scheduled_messages':
       applyScheduledMessagesEvent(state, event);
+      return;
+    case 'realm_emoji':
+    case 'realm_linkifiers':
+    case 'realm_playgrounds':
+      applyRealmConfigEvent(state, event);
       return;
     default:
       throw new Error(`the applier does not know event type ${event.type}`);

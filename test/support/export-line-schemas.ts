@@ -11,11 +11,18 @@ ajv.addSchema(schemaFile('metadata/EventMetadata.v1.json'));
 const validateLine = ajv.compile(schemaFile('export/ExportLine.v1.json'));
 const registry = new EventSchemaRegistry();
 
+/** A redacted line's data with a stand-in for each field left out: the rest must still fit the event schema. */
+function withPlaceholders(line: ExportLine): unknown {
+  if (!line.redacted) return line.data;
+  const stand = (field: string): string => (field === 'password_hash' ? 'scrypt$redacted' : 'redacted');
+  return { ...(line.data as object), ...Object.fromEntries(line.redacted.map((field) => [field, stand(field)])) };
+}
+
 /** Asserts each line fits the export line schema and its data the event schema of its type and version. */
 export function expectValidExportLines(lines: readonly ExportLine[]): void {
   for (const line of lines) {
     expect(validateLine(line), `line ${line.position}: ${JSON.stringify(validateLine.errors)}`).to.equal(true);
-    expect(registry.check(line.type, line.version, line.data), `line ${line.position} (${line.type}.v${line.version})`).to.equal(null);
+    expect(registry.check(line.type, line.version, withPlaceholders(line)), `line ${line.position} (${line.type}.v${line.version})`).to.equal(null);
     expect(line.version).to.equal(line.metadata.schema_version);
   }
 }

@@ -91,3 +91,10 @@ export function expectBadQueue(res: ApiResponse, queueId: string): void {
   expect(res.body).to.include({ result: 'error', code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });
   expect(res.body.msg).to.contain(queueId);
 }
+
+/** Drains the queue until it is empty: every event it holds, across as many polls as that takes. */
+export async function drainAll(queue: Queue): Promise<ReceivedEvent[]> {
+  const all: ReceivedEvent[] = [];
+  for (let batch = await drain(queue); batch.length > 0; batch = await drain(queue)) all.push(...batch);
+  return all;
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { ManualClock } from '@chat/core';
 import { configFromEnv, type Config } from '../../services/api/src/config.js';
 import type { Mail, Mailer } from '../../services/api/src/mail/mailer.js';
@@ -31,7 +31,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on an ephemeral port over a fresh data directory; time is a ManualClock. */
-export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; log?: Logger } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'chat-test-'));
   const config: Config = configFromEnv({
     PORT: '0',
@@ -50,7 +50,7 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const mailer = new MemoryMailer();
-  const server = await startServer(config, { clock, mailer, log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await startServer(config, { clock, mailer, log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   const anonymous = new ApiClient(server.url, null);
   const owner = await anonymous.login(OWNER_EMAIL, OWNER_PASSWORD);
   let counter = 0;

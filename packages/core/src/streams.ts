@@ -14,6 +14,11 @@ export const streams = {
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
+  /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
+  realmEmoji: (): string => 'realmemoji',
+  /** The organization's linkifiers, together: they are ordered, and patterns are unique among them. */
+  linkifiers: (): string => 'linkifiers',
+  playgrounds: (): string => 'playgrounds',
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
   /**

@@ -14,9 +14,12 @@ export class ValidatingEventStore implements EventStore {
   constructor(
     readonly inner: EventStore,
     private readonly registry: EventSchemaRegistry,
+    /** Told how long each append took, validation included, in seconds (the append-latency metric). */
+    private readonly timed: (seconds: number) => void = () => {},
   ) {}
 
   async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const started = performance.now();
     for (const { event, metadata } of events) {
       const problem = this.registry.check(event.type, metadata.schema_version, event.data);
       if (problem) throw new InvalidEventError(event.type, problem);
@@ -24,7 +27,9 @@ export class ValidatingEventStore implements EventStore {
         throw new InvalidEventError(event.type, `metadata ${JSON.stringify(this.registry.validateMetadata.errors)}`);
       }
     }
-    return this.inner.append(stream, events, expected);
+    const result = await this.inner.append(stream, events, expected);
+    this.timed((performance.now() - started) / 1000);
+    return result;
   }
 
   readStream(stream: string): AsyncIterable<StoredEvent> {

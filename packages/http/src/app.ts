@@ -68,7 +68,7 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const limits = options.rateLimits ?? NO_RATE_LIMITS;
   const body = bodyLimitsOf(route);
   return {
-    label: `${route.method} ${route.path}`,
+    label: route.path,
     middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
     view: async (req, res, path) => {
       try {

@@ -16,8 +16,14 @@ export interface Timeouts {
   idleMs: number;
 }
 
+/** What the front door saw of a request: its target as it arrived (routers rewrite req.url), and how long it took. */
+export interface RequestFacts {
+  url: string;
+  elapsedMs: number;
+}
+
 /** What happened to one request, told once its response is finished or its connection closed. */
-export type RequestDone = (req: IncomingMessage, res: ServerResponse, elapsedMs: number) => void;
+export type RequestDone = (req: IncomingMessage, res: ServerResponse, facts: RequestFacts) => void;
 
 /**
  * In front of every request: its id in `X-Request-Id` on the response, a 414 for a target over
@@ -26,9 +32,10 @@ export type RequestDone = (req: IncomingMessage, res: ServerResponse, elapsedMs:
 export function frontDoor(behind: RequestListener, done: RequestDone): RequestListener {
   return (req, res) => {
     const started = performance.now();
+    const url = req.url ?? '';
     res.setHeader('X-Request-Id', requestIdOf(req));
-    res.once('close', () => done(req, res, performance.now() - started));
-    if ((req.url ?? '').length > MAX_URL_BYTES) return sendError(res, uriTooLong());
+    res.once('close', () => done(req, res, { url, elapsedMs: performance.now() - started }));
+    if (url.length > MAX_URL_BYTES) return sendError(res, uriTooLong());
     behind(req, res);
   };
 }

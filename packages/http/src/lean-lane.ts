@@ -53,7 +53,7 @@ export class LeanLane {
     if (!runner || !hasNoBody(req)) return false;
     const credentials = basicAuth(req);
     if (!credentials) return false;
-    labelRoute(req, `${runner.route.method} ${runner.route.path}`);
+    labelRoute(req, runner.route.path);
     void this.call(runner, credentials, mark < 0 ? '' : url.slice(mark + 1), req, res, behind);
     return true;
   }

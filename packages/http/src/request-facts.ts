@@ -21,7 +21,7 @@ export function requestIdOf(req: IncomingMessage): string {
   return id;
 }
 
-/** Records which route answers the request (`GET /users/:user_id`), for the request log and metrics. */
+/** Records which route answers the request (its path as registered, `/users/:user_id`), for the request log and metrics. */
 export function labelRoute(req: IncomingMessage, label: string): void {
   routes.set(req, label);
 }

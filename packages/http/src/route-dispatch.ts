@@ -6,7 +6,7 @@ import type { PathParams, RouteIndex } from './route-index.js';
 
 /** What runs for one route: its middleware in order, then the view with the path parameters. */
 export interface RouteChain {
-  /** `METHOD /path` as registered: the request log's and the metrics' route. */
+  /** The path as registered (`/users/:user_id`): the request log's and the metrics' route. */
   label: string;
   middleware: readonly RequestHandler[];
   view: (req: Request, res: Response, path: PathParams) => Promise<void>;

@@ -1,6 +1,6 @@
 export { renderMarkdown } from './render.js';
 export { renderMessage } from './message/render-message.js';
-export type { CustomEmoji, LinkableChannel, MentionableGroup, MentionableUser, RenderedMessage, RenderWorld } from './message/render-world.js';
+export type { CustomEmoji, Linkifier, LinkableChannel, MentionableGroup, MentionableUser, RenderedMessage, RenderWorld } from './message/render-world.js';
 export { worldFromLists, type RenderWorldLists } from './message/world-from-lists.js';
 export { possibleReferences, type PossibleReferences } from './message/possible-references.js';
 export { channelNarrowUrl, encodeHashComponent, messageNarrowUrl, topicNarrowUrl } from './message/narrow-url.js';
@@ -16,3 +16,4 @@ export {
 } from './emoji/emoji-identity.js';
 export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiName, unicodeEmojiNames } from './emoji/unicode-emoji.js';
 export { alertWordHits, hasAlertWord } from './alert-words.js';
+export { linkifierPatternGroups } from './linkifiers/linkifier-pattern.js';

@@ -3,7 +3,7 @@ import type { PresenceStore, SavedPresence } from './presence-store.js';
 
 /** Writes every user's presence at a graceful stop, atomically. */
 export function savePresence(store: PresenceStore, file: string): void {
-  writeFileSync(`${file}.tmp`, JSON.stringify(store.snapshot()));
+  writeFileSync(`${file}.tmp`, JSON.stringify(store.snapshot()), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
 

@@ -149,9 +149,19 @@ export class QueueRegistry {
     return this.stores.queues.listeningUsers();
   }
 
+  /** How many polls this process holds open. */
+  heldPolls(): number {
+    return this.polls.size;
+  }
+
   /** Whether this process holds a poll waiting on the queue. */
   isWaiting(queueId: string): boolean {
     return this.polls.of(queueId) !== undefined;
+  }
+
+  /** Answers every held poll with no events (a graceful stop): its client polls again, elsewhere or after the restart. */
+  answerHeld(): void {
+    for (const poll of this.polls.all()) if (this.polls.release(poll)) poll.waiter([]);
   }
 
   /** Stops listening and lets go of waiting polls unanswered (their connections are closing). */

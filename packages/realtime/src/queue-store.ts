@@ -15,6 +15,8 @@ export interface QueueStore {
   allPublicStreamsQueues(): Promise<EventQueue[]>;
   /** Which of `userIds` (repeats allowed; every user when omitted) have at least one queue. */
   listeningUsers(userIds?: readonly number[]): Promise<Set<number>>;
+  /** How many queues exist (for metrics; may be an estimate in a shared store). */
+  count(): Promise<number>;
   /** Whether any queue exists; while none does, fan-out has nobody to deliver to. */
   any(): Promise<boolean>;
 }

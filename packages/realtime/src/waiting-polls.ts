@@ -35,6 +35,10 @@ export class WaitingPolls {
     return true;
   }
 
+  get size(): number {
+    return this.byQueue.size;
+  }
+
   of(queueId: string): WaitingPoll | undefined {
     return this.byQueue.get(queueId);
   }

@@ -8,3 +8,4 @@ export * from './realm-description.js';
 export * from './message-view.js';
 export * from './unread-view.js';
 export * from './user-topic-view.js';
+export * from './realm-config-views.js';

@@ -24,6 +24,7 @@ import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
 import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
+import { realmConfigFanout } from './realm-config-fanout.js';
 import { userLifecycleFanout } from './user-lifecycle-fanout.js';
 
 /**
@@ -61,6 +62,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
         ...(await attachmentsFanout(event, models)),
+        ...(await realmConfigFanout(event, models)),
       ];
       if (deliveries.length > 0) await sink.publish(deliveries, event.position);
     },

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { type Clock, systemClock } from '@chat/core';
 import {
@@ -21,7 +20,8 @@ import { CommandBus } from './commands/command-bus.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
-import { type Mailer, OutboxMailer } from './mail/mailer.js';
+import { type Mailer, openMailer } from './mail/mailer.js';
+import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
@@ -32,6 +32,11 @@ import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 
+/** What the server's metrics watch from inside the composition. */
+export interface Observers {
+  appendSeconds?: (seconds: number) => void;
+}
+
 export interface Overrides {
   clock?: Clock;
   mailer?: Mailer;
@@ -39,14 +44,14 @@ export interface Overrides {
 }
 
 /** Infrastructure first, then read models and their projections, then the command side. */
-export async function composeServer(config: Config, overrides: Overrides = {}): Promise<ServerContext> {
-  mkdirSync(config.dataDir, { recursive: true });
+export async function composeServer(config: Config, overrides: Overrides = {}, observe: Observers = {}): Promise<ServerContext> {
+  preparePrivateDir(config.dataDir);
   const log = overrides.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
   const raw = await openEventStore(config);
   // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
-  const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry);
+  const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
   const readStore = await openReadStore(config);
   const models = openReadModels(readStore);
   const realtime = await openRealtime(config, log);
@@ -96,7 +101,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
     bus: new CommandBus(store, runner, clock, registry),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
-    mailer: overrides.mailer ?? new OutboxMailer(join(config.dataDir, 'outbox')),
+    mailer: overrides.mailer ?? openMailer(config, log),
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
@@ -109,7 +114,9 @@ export async function composeServer(config: Config, overrides: Overrides = {}): 
 
 async function openEventStore(config: Config): Promise<EventStore> {
   if (config.eventStore === 'esdb' && config.esdbUrl) return EsdbEventStore.connect(config.esdbUrl);
-  return new SqliteEventStore(join(config.dataDir, 'events.sqlite3'));
+  const file = join(config.dataDir, 'events.sqlite3');
+  createPrivateFile(file);
+  return new SqliteEventStore(file);
 }
 
 async function openReadStore(config: Config): Promise<ReadStore> {
@@ -142,6 +149,7 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();
+  await ctx.mailer.close?.();
 }
 
 /** Feeds the embedded id allocator every event the runner applies. */

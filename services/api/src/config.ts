@@ -23,6 +23,8 @@ export interface Config {
   heartbeatMs: number;
   /** INVITATION_LINK_VALIDITY_MINUTES: how long an invitation link works when its creator names no expiry (10 days). */
   invitationLinkValidityMinutes: number;
+  /** CHAT_DELETE_TOPIC_TIME_BUDGET_MS: how long one delete_topic request deletes batches before answering `complete: false` (10 s). */
+  deleteTopicTimeBudgetMs: number;
   /** CHAT_SCHEDULER_TICK_MS: how often the scheduler looks for due work (1 s); 0 turns the timer off (tests run it by hand). */
   schedulerTickMs: number;
   /** CHAT_MAX_UPLOAD_MIB: the largest file POST /user_uploads takes (25 MiB). */
@@ -113,6 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       52_560_000,
     ),
+    deleteTopicTimeBudgetMs: integer('CHAT_DELETE_TOPIC_TIME_BUDGET_MS', env.CHAT_DELETE_TOPIC_TIME_BUDGET_MS, 10_000, 0, 600_000),
     schedulerTickMs: integer('CHAT_SCHEDULER_TICK_MS', env.CHAT_SCHEDULER_TICK_MS, 1000, 0, 3_600_000),
     maxUploadMib: integer('CHAT_MAX_UPLOAD_MIB', env.CHAT_MAX_UPLOAD_MIB, 25, 1, 10_240),
     unclaimedUploadDays: integer('CHAT_UNCLAIMED_UPLOAD_DAYS', env.CHAT_UNCLAIMED_UPLOAD_DAYS, 21, 1, 3650),

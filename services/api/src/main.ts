@@ -1,8 +1,13 @@
 import { configFromEnv } from './config.js';
 import { startServer } from './server.js';
 
-/** `npm start`: serve the API until SIGINT/SIGTERM, then close cleanly. */
+/** A stop that takes longer than this (a store that does not answer) ends the process anyway. */
+const STOP_DEADLINE_MS = 9_000;
+
+/** `npm start`: serve the API until SIGINT/SIGTERM, then close cleanly within 10 s. */
 async function main(): Promise<void> {
+  // Everything the process creates (the log, its -wal and -shm, queues, presence, uploads) is its user's alone.
+  process.umask(0o077);
   const config = configFromEnv();
   const server = await startServer(config);
   const { log } = server.ctx;
@@ -16,6 +21,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
+    setTimeout(() => {
+      log.error({ deadlineMs: STOP_DEADLINE_MS }, 'stop took too long; exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -44,6 +44,8 @@ import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messag
 import { getChannelTopics } from './endpoints/channel-topics.js';
 import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message-reactions.js';
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
+import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from './endpoints/linkifiers.js';
+import { addPlaygroundEndpoint, removePlaygroundEndpoint } from './endpoints/playgrounds.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
@@ -60,6 +62,7 @@ import { getUserGroupSubgroups, updateUserGroupSubgroupsEndpoint } from './endpo
 import { updateRealmEndpoint } from './endpoints/realm-settings.js';
 import { getChannel, getChannelId, getChannelMembers, listChannels } from './endpoints/channels-read.js';
 import { addDefaultChannelEndpoint, archiveChannelEndpoint, removeDefaultChannelEndpoint, updateChannelEndpoint } from './endpoints/channels-write.js';
+import { createChannelEndpoint, deleteTopicEndpoint, updateSubscriptionsEndpoint } from './endpoints/channels-admin.js';
 import { updateSubscriptionPropertiesEndpoint } from './endpoints/subscription-properties.js';
 import { listSubscriptions, subscribeEndpoint, subscriptionStatus, unsubscribeEndpoint } from './endpoints/subscriptions.js';
 import {
@@ -175,12 +178,15 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/users/me/subscriptions', 'required', 'subscriptions-get', listSubscriptions),
     route('POST', '/users/me/subscriptions', 'required', 'subscribe', subscribeEndpoint),
     route('DELETE', '/users/me/subscriptions', 'required', 'unsubscribe', unsubscribeEndpoint),
+    route('PATCH', '/users/me/subscriptions', 'required', 'subscriptions-update', updateSubscriptionsEndpoint),
     route('POST', '/users/me/subscriptions/properties', 'required', 'subscription-properties-update', updateSubscriptionPropertiesEndpoint),
     route('GET', '/users/:user_id/subscriptions/:stream_id', 'required', 'subscription-status-get', subscriptionStatus),
     route('GET', '/streams', 'required', 'streams-get', listChannels),
     route('GET', '/streams/:stream_id', 'required', 'stream-get', getChannel),
     route('PATCH', '/streams/:stream_id', 'required', 'stream-update', updateChannelEndpoint),
     route('DELETE', '/streams/:stream_id', 'required', 'stream-archive', archiveChannelEndpoint),
+    route('POST', '/streams/:stream_id/delete_topic', 'required', 'topic-delete', deleteTopicEndpoint),
+    route('POST', '/channels/create', 'required', 'channel-create', createChannelEndpoint),
     route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
     route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
@@ -193,5 +199,12 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/attachments', 'required', 'empty', getAttachments),
     route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
+    route('GET', '/realm/linkifiers', 'required', 'empty', listLinkifiers),
+    route('PATCH', '/realm/linkifiers', 'required', 'linkifiers-reorder', reorderLinkifiersEndpoint),
+    route('POST', '/realm/filters', 'required', 'linkifier-add', addLinkifierEndpoint),
+    route('PATCH', '/realm/filters/:filter_id', 'required', 'linkifier-update', updateLinkifierEndpoint),
+    route('DELETE', '/realm/filters/:filter_id', 'required', 'linkifier-remove', removeLinkifierEndpoint),
+    route('POST', '/realm/playgrounds', 'required', 'playground-add', addPlaygroundEndpoint),
+    route('DELETE', '/realm/playgrounds/:playground_id', 'required', 'playground-remove', removePlaygroundEndpoint),
   ];
 }

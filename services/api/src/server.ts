@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, createGuardedServer, frontDoor, loadRequestSchemas } from '@chat/http';
@@ -7,8 +8,15 @@ import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
 import { confirmEmailChange } from './endpoints/confirm-email.js';
-import { requestLog } from './ops/request-log.js';
+import { joinPage } from './endpoints/join-page.js';
+import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
+import { stopServing } from './ops/graceful-stop.js';
+import { ServerHealth } from './ops/health.js';
+import { ServerMetrics } from './ops/metrics.js';
+import { mountOpsPages } from './ops/ops-pages.js';
+import { preparePrivateDir } from './ops/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
+import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
 import { mountUploadDownloads } from './uploads/serve-upload.js';
 import type { ServerContext } from './server-context.js';
@@ -19,18 +27,43 @@ export interface RunningServer {
   url: string;
   port: number;
   bootstrap: BootstrapOutcome;
+  health: ServerHealth;
+  metrics: ServerMetrics;
   close(): Promise<void>;
 }
 
-/** Composes the server, creates the organization on first start, and listens. */
+/**
+ * The data directory is this server's alone unless both the log and the read side live elsewhere
+ * (EventStoreDB and MongoDB: replicas then share DATA_DIR for the secret, uploads and mail).
+ */
+const ownsDataDir = (config: Config): boolean => !(config.eventStore === 'esdb' && config.readStore === 'mongodb');
+
+/** Takes the data directory, composes the server, creates the organization on first start, and listens. */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
-  const ctx = await composeServer(config, overrides);
+  preparePrivateDir(config.dataDir);
+  const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
+  const metrics = new ServerMetrics();
+  let ctx: ServerContext;
+  try {
+    ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds) });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let rateLimits: OpenRateLimits | null = null;
+  const release = async (): Promise<void> => {
+    await rateLimits?.close();
+    await closeContext(ctx);
+    lock?.release();
+  };
   try {
     const bootstrap = await bootstrapOrganization(ctx);
+    const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
+    metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;
+    mkdirSync(join(config.dataDir, 'incoming'), { recursive: true, mode: 0o700 });
     const app = createApp({
       rateLimits: limits,
       routes: routeTable(ctx),
@@ -39,12 +72,19 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       uploadDir: join(config.dataDir, 'incoming'),
       onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
       mountPages: (pages) => {
+        mountOpsPages(pages, health, metrics);
         pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
+        pages.get('/join/:key', joinPage(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);
       },
     });
+    const log = requestLog(ctx.log);
+    const listener = frontDoor(app, (req, res, facts) => {
+      log(req, res, facts);
+      metrics.observeRequest(req, res, facts);
+    });
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening = createGuardedServer(frontDoor(app, requestLog(ctx.log)), config.timeouts);
+      const listening = createGuardedServer(listener, config.timeouts);
       listening.once('error', reject);
       listening.listen(config.port, config.host, () => {
         listening.off('error', reject);
@@ -62,19 +102,17 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       port,
       url,
       bootstrap,
+      health,
+      metrics,
       close: async () => {
+        health.markStopping();
         await stopScheduler();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await rateLimits?.close();
-        await closeContext(ctx);
+        await stopServing(server, () => ctx.queues.answerHeld());
+        await release();
       },
     };
   } catch (error) {
-    await rateLimits?.close();
-    await closeContext(ctx);
+    await release();
     throw error;
   }
 }

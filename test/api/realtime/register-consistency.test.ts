@@ -51,6 +51,10 @@ const COMPARED = [
   'unread_msgs',
   'recent_private_conversations',
   'max_message_id',
+  'realm_emoji',
+  'realm_linkifiers',
+  'realm_filters',
+  'realm_playgrounds',
 ];
 
 const pick = (state: Record<string, unknown>): Record<string, unknown> =>

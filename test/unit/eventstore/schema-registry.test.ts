@@ -25,6 +25,8 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ChannelCreated: true, ChannelUpdated: true, ChannelArchived: true, ChannelUnarchived: true, SubscriptionAdded: true,
   SubscriptionRemoved: true, SubscriptionPropertyChanged: true,
   ChannelFolderCreated: true, ChannelFolderUpdated: true, ChannelFoldersReordered: true,
+  RealmEmojiAdded: true, RealmEmojiDeactivated: true, LinkifierAdded: true, LinkifierUpdated: true, LinkifierRemoved: true,
+  LinkifiersReordered: true, CodePlaygroundAdded: true, CodePlaygroundRemoved: true,
   InviteLinkCreated: true, InviteLinkRevoked: true, InviteLinkUsed: true,
   MessageSent: true, UserTopicChanged: true, MessageFlagsChanged: true, UserAlertWordsChanged: true,
   ReactionAdded: true, ReactionRemoved: true, MessagesDeleted: true,

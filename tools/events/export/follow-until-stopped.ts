@@ -1,4 +1,4 @@
-import { type EventLogReader, type ExportFilter, followEvents, ndjsonLine } from '@chat/eventstore';
+import { type EventLogReader, type ExportFilter, type ExportLineOptions, followEvents, ndjsonLine } from '@chat/eventstore';
 import type { NdjsonOutput } from './ndjson-output.js';
 
 /**
@@ -6,7 +6,13 @@ import type { NdjsonOutput } from './ndjson-output.js';
  * the reader of the output goes away, or the filter's to-position is passed. Resolves to the number
  * of lines written.
  */
-export async function followUntilStopped(reader: EventLogReader, afterPosition: number, filter: ExportFilter, out: NdjsonOutput): Promise<number> {
+export async function followUntilStopped(
+  reader: EventLogReader,
+  afterPosition: number,
+  filter: ExportFilter,
+  out: NdjsonOutput,
+  lineOptions: ExportLineOptions = {},
+): Promise<number> {
   let written = 0;
   let pending = Promise.resolve();
   let finish: () => void = () => undefined;
@@ -14,7 +20,7 @@ export async function followUntilStopped(reader: EventLogReader, afterPosition: 
     finish = resolve;
   });
   const unsubscribe = followEvents(reader, afterPosition, filter, (event) => {
-    pending = pending.then(() => out.write(ndjsonLine(event))).then(() => {
+    pending = pending.then(() => out.write(ndjsonLine(event, lineOptions))).then(() => {
       written += 1;
     });
     if (filter.toPosition !== undefined && event.position >= filter.toPosition) finish();

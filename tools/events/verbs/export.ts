@@ -19,6 +19,7 @@ const options = {
   actor: { type: 'string', multiple: true },
   follow: { type: 'boolean' },
   original: { type: 'boolean' },
+  'include-secrets': { type: 'boolean' },
 } as const;
 
 type Args = ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
@@ -56,6 +57,7 @@ export const verb: Verb = {
   --out <file>              write to this file instead of stdout
   --follow                  after the stored events, keep writing new ones as they are appended (Ctrl-C stops)
   --original                keep each event's data as written (its stored version) instead of the current version
+  --include-secrets         keep password hashes in the data (left out by default; each such line lists them in "redacted")
 
 Filters (all given must hold; a repeated option keeps events matching any of its values):
   --from-position <n>       first log position (inclusive)
@@ -88,6 +90,7 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
       return EXIT_FAILURE;
     }
     const out = ndjsonOutput(io.stdout, args.out);
+    const lineOptions = { includeSecrets: args['include-secrets'] === true };
     try {
       const head = await reader.headPosition();
       const first = filter.fromPosition ?? 1;
@@ -100,14 +103,14 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
       };
       try {
         for await (const event of exportEvents(reader, filter, head, scanned)) {
-          await Promise.race([out.write(ndjsonLine(event)), out.failed]);
+          await Promise.race([out.write(ndjsonLine(event, lineOptions)), out.failed]);
           written += 1;
         }
       } finally {
         progress.stop();
       }
       const done = filter.toPosition !== undefined && lastScanned >= filter.toPosition;
-      if (args.follow && !done) written += await followUntilStopped(reader, lastScanned, filter, out);
+      if (args.follow && !done) written += await followUntilStopped(reader, lastScanned, filter, out, lineOptions);
       await out.end();
       io.stderr.write(`export: ${written} events written\n`);
       return EXIT_OK;

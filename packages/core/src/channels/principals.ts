@@ -14,13 +14,14 @@ export function resolvePrincipals(
   actor: UserState,
   principals: readonly (number | string)[] | null,
   addressesOf: AddressesOf = (user) => [user.email],
+  parameter = 'principals',
 ): UserState[] {
   if (principals === null) return [actor];
   const byEmail = new Map([...world.users.values()].flatMap((user) => addressesOf(user).map((address) => [address.toLowerCase(), user] as const)));
   const resolved = new Map<number, UserState>();
   for (const principal of principals) {
     const user = typeof principal === 'number' ? world.users.get(principal) : byEmail.get(principal.trim().toLowerCase());
-    if (!user || !user.is_active) throw badRequest(`No such user: '${String(principal)}' in 'principals'`);
+    if (!user || !user.is_active) throw badRequest(`No such user: '${String(principal)}' in '${parameter}'`);
     resolved.set(user.user_id, user);
   }
   return [...resolved.values()];

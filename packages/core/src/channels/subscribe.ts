@@ -1,5 +1,5 @@
 import { administratorRequired, badRequest, insufficientPermission, ownerRequired } from '../errors.js';
-import type { DomainEvent } from '../events/index.js';
+import type { ChannelCreated, DomainEvent } from '../events/index.js';
 import { isUserInSetting } from '../groups/group-setting.js';
 import { isAdminRole, Role } from '../roles.js';
 import { canAddSubscribers, canSubscribeSelf } from './channel-access.js';
@@ -63,7 +63,8 @@ export function requestedChannels(requests: SubscribeCommand['channels']): { nam
   return [...seen.values()];
 }
 
-function checkCreate(ctx: ChannelContext, options: NewChannelOptions): void {
+/** Whether the actor may create a channel set up as `options` (a default channel, a retention, a folder). */
+export function checkCreate(ctx: ChannelContext, options: NewChannelOptions): void {
   const actor = ctx.actor;
   if (options.is_web_public) throw badRequest('Web-public channels are not enabled.');
   const permission = options.invite_only ? ctx.realm.can_create_private_channel_group : ctx.realm.can_create_public_channel_group;
@@ -77,8 +78,8 @@ function checkCreate(ctx: ChannelContext, options: NewChannelOptions): void {
   checkFolderChoice(ctx.folderIds, options.folder_id);
 }
 
-function newChannel(ctx: ChannelContext, cmd: SubscribeCommand, id: number, name: string, description: string): ChannelState {
-  const o = cmd.options;
+/** A new channel as `options` set it up, its permissions checked; the actor creates it. */
+export function newChannel(ctx: ChannelContext, o: NewChannelOptions, render: (markdown: string) => string, id: number, name: string, description: string): ChannelState {
   const settings = { ...defaultChannelGroupSettings(ctx, ctx.actor.user_id) };
   for (const setting of CHANNEL_GROUP_SETTING_NAMES) {
     const value = o.settings[setting];
@@ -89,7 +90,7 @@ function newChannel(ctx: ChannelContext, cmd: SubscribeCommand, id: number, name
     name,
     name_key: channelNameKey(name),
     description,
-    rendered_description: cmd.render(description),
+    rendered_description: render(description),
     invite_only: o.invite_only,
     is_web_public: false,
     // Public channels always share their history; private ones do unless asked not to.
@@ -104,6 +105,12 @@ function newChannel(ctx: ChannelContext, cmd: SubscribeCommand, id: number, name
     settings,
     first_message_id: null,
   };
+}
+
+/** The event recording a new channel: what the read model holds but for what the log supplies. */
+export function channelCreated(channel: ChannelState): ChannelCreated {
+  const { channel_id, name_key: _key, date_created: _date, is_archived: _archived, first_message_id: _first, ...created } = channel;
+  return { type: 'ChannelCreated', data: { channel_id, ...created } };
 }
 
 /**
@@ -127,9 +134,8 @@ export function decideSubscribe(ctx: ChannelContext, cmd: SubscribeCommand): Sub
       }
       const id = cmd.newChannelIds.get(key);
       if (id === undefined) throw new Error(`no id reserved for channel '${name}'`);
-      const channel = newChannel(ctx, cmd, id, name, description);
-      const { channel_id, name_key: _key, date_created: _date, is_archived: _archived, first_message_id: _first, ...created } = channel;
-      decision.events.set(id, [{ type: 'ChannelCreated', data: { channel_id, ...created } }]);
+      const channel = newChannel(ctx, cmd.options, cmd.render, id, name, description);
+      decision.events.set(id, [channelCreated(channel)]);
       decision.created.set(id, name);
       targets.push(channel);
       continue;

@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'scheduled_message';
+export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'realm_emoji' | 'linkifier' | 'playground' | 'scheduled_message';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -26,6 +26,12 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['scheduled_message', event.data.scheduled_message_id]];
     case 'AttachmentUploaded':
       return [['attachment', event.data.attachment_id]];
+    case 'RealmEmojiAdded':
+      return [['realm_emoji', event.data.emoji_id]];
+    case 'LinkifierAdded':
+      return [['linkifier', event.data.linkifier_id]];
+    case 'CodePlaygroundAdded':
+      return [['playground', event.data.playground_id]];
     default:
       return [];
   }

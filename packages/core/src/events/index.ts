@@ -16,6 +16,9 @@ import type { PushDeviceEvent } from './push-device-events.js';
 import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
+import type { RealmEmojiEvent } from './realm-emoji-events.js';
+import type { LinkifierEvent } from './linkifier-events.js';
+import type { CodePlaygroundEvent } from './playground-events.js';
 import type { ScheduledMessageEvent } from './scheduled-message-events.js';
 import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
@@ -39,6 +42,9 @@ export type * from './push-device-events.js';
 export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
+export type * from './realm-emoji-events.js';
+export type * from './linkifier-events.js';
+export type * from './playground-events.js';
 export type * from './scheduled-message-events.js';
 export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
@@ -46,7 +52,7 @@ export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | UserStatusEvent | ScheduledMessageEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | ScheduledMessageEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -72,4 +72,5 @@ export const defaultRealmGroupSettings = (ids: Readonly<Record<SystemGroupName, 
   direct_message_permission_group: ids['role:everyone'],
   can_delete_any_message_group: ids['role:administrators'],
   can_delete_own_message_group: ids['role:everyone'],
+  can_add_custom_emoji_group: ids['role:members'],
 });

@@ -30,6 +30,7 @@ export const REALM_GROUP_SETTING_NAMES = [
   'direct_message_permission_group',
   'can_delete_any_message_group',
   'can_delete_own_message_group',
+  'can_add_custom_emoji_group',
 ] as const;
 
 export type RealmGroupSettingName = (typeof REALM_GROUP_SETTING_NAMES)[number];

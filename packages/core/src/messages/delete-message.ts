@@ -25,7 +25,7 @@ export interface DeleteMessageCommand {
 const noPermission = () => badRequest("You don't have permission to delete this message");
 
 /** In the organization's group for the permission, or in the channel's where the user can read it. */
-function granted(ctx: DeleteMessageContext, setting: 'can_delete_any_message_group' | 'can_delete_own_message_group'): boolean {
+export function granted(ctx: DeleteMessageContext, setting: 'can_delete_any_message_group' | 'can_delete_own_message_group'): boolean {
   const userId = ctx.actor.user_id;
   if (isUserInSetting(ctx, ctx.realm[setting], userId)) return true;
   const channel = ctx.channel;

@@ -11,12 +11,28 @@ export interface ExportLine {
   version: number;
   data: unknown;
   metadata: EventMetadata;
+  /** Fields of `data` left out because they are credentials (password hashes); absent when nothing was. */
+  redacted?: string[];
 }
 
-export function toExportLine(event: StoredEvent): ExportLine {
+/** Fields of event data that are credentials: an export leaves them out unless an owner asks for them. */
+export const SECRET_DATA_FIELDS: readonly string[] = ['password_hash'];
+
+export interface ExportLineOptions {
+  /** Keep credentials (password hashes) in the data: `--include-secrets`, `include_secrets=true`. */
+  includeSecrets?: boolean;
+}
+
+export function toExportLine(event: StoredEvent, options: ExportLineOptions = {}): ExportLine {
   const { position, stream, revision, id, type, data, metadata } = event;
-  return { position, stream, revision, id, type, version: metadata.schema_version, data, metadata };
+  const line: ExportLine = { position, stream, revision, id, type, version: metadata.schema_version, data, metadata };
+  if (options.includeSecrets) return line;
+  const redacted = SECRET_DATA_FIELDS.filter((field) => field in data);
+  if (redacted.length === 0) return line;
+  const kept: Record<string, unknown> = { ...data };
+  for (const field of redacted) delete kept[field];
+  return { ...line, data: kept, redacted };
 }
 
 /** The line as written: compact JSON and a newline, so every line parses on its own. */
-export const ndjsonLine = (event: StoredEvent): string => `${JSON.stringify(toExportLine(event))}\n`;
+export const ndjsonLine = (event: StoredEvent, options: ExportLineOptions = {}): string => `${JSON.stringify(toExportLine(event, options))}\n`;

@@ -1,3 +1,5 @@
+import type { Linkifier } from '../linkifiers/linkifier-pattern.js';
+
 /**
  * What the message renderer may know about the organization. The caller gathers it (from read
  * models, usually after asking `possibleReferences` which names the content could refer to) and the
@@ -24,6 +26,9 @@ export interface LinkableChannel {
   name: string;
 }
 
+/** A linkifier: matches of the pattern (RE2 syntax) link to the URL template (RFC 6570) filled with its groups. */
+export type { Linkifier } from '../linkifiers/linkifier-pattern.js';
+
 /** An uploaded (realm) emoji; its id is the `emoji_code` of reactions using it. */
 export interface CustomEmoji {
   id: string;
@@ -47,6 +52,8 @@ export interface RenderWorld {
   canLinkChannel(channel: LinkableChannel): boolean;
   /** The realm's custom emoji by name (deactivated ones included, they are not rendered). */
   customEmojiByName?(name: string): CustomEmoji | undefined;
+  /** The organization's linkifiers, in processing order. */
+  linkifiers?: readonly Linkifier[];
   /** Id of the first message of a topic the sender can read, for the `/with/` link operand. */
   topicFirstMessageId?(channelId: number, topic: string): number | undefined;
   /** How the empty topic is shown in topic links (the realm's `realm_empty_topic_display_name`). */

@@ -1,4 +1,4 @@
-import type { CustomEmoji, LinkableChannel, MentionableGroup, MentionableUser, RenderWorld } from './render-world.js';
+import type { CustomEmoji, Linkifier, LinkableChannel, MentionableGroup, MentionableUser, RenderWorld } from './render-world.js';
 
 export interface RenderWorldLists {
   realmUrl: string;
@@ -9,6 +9,7 @@ export interface RenderWorldLists {
   channels?: readonly LinkableChannel[];
   canLinkChannel?: (channel: LinkableChannel) => boolean;
   customEmoji?: readonly CustomEmoji[];
+  linkifiers?: readonly Linkifier[];
   topicFirstMessageId?: (channelId: number, topic: string) => number | undefined;
   emptyTopicDisplayName?: string;
 }
@@ -38,6 +39,7 @@ export function worldFromLists(lists: RenderWorldLists): RenderWorld {
     canLinkChannel: lists.canLinkChannel ?? (() => true),
     // Deactivated custom emoji may share a name with the active one, which wins.
     customEmojiByName: (name) => customEmoji.find((emoji) => emoji.name === name && !emoji.deactivated) ?? customEmoji.find((emoji) => emoji.name === name),
+    linkifiers: lists.linkifiers ?? [],
     topicFirstMessageId: lists.topicFirstMessageId,
     emptyTopicDisplayName: lists.emptyTopicDisplayName,
   };

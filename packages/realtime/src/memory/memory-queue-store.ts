@@ -50,6 +50,10 @@ export class MemoryQueueStore implements QueueStore {
     return new Set(userIds.filter((userId) => this.byUser.has(userId)));
   }
 
+  async count(): Promise<number> {
+    return this.queues.size;
+  }
+
   async any(): Promise<boolean> {
     return this.queues.size > 0;
   }

@@ -19,7 +19,7 @@ export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, fil
     queues: all.map((q) => ({ id: q.id, spec: q.spec, lastAcked: q.lastAcked, lastActivity: q.lastTouched })),
     feeds: users.map((userId) => ({ userId, ...feeds.feedOf(userId).snapshot() })),
   };
-  writeFileSync(`${file}.tmp`, JSON.stringify(saved));
+  writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
 

@@ -54,6 +54,10 @@ export class MongoQueueStore implements QueueStore {
     return new Set(await this.queues.distinct('user_id', userIds ? { user_id: { $in: userIds } } : {}));
   }
 
+  count(): Promise<number> {
+    return this.queues.estimatedDocumentCount();
+  }
+
   async any(): Promise<boolean> {
     return (await this.queues.findOne({}, { projection: { _id: 1 } })) !== null;
   }

@@ -8,6 +8,7 @@ import {
   type DirectTarget,
   type MessageSent,
   hasContentAccess,
+  inLinkifierOrder,
   normalizedTopic,
   type RenderedContent,
   type SendContext,
@@ -112,6 +113,7 @@ const folded = (names: readonly string[]): Set<string> => new Set(names.map((nam
 export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
+  const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
   return (content: string) => {
     const refs = possibleReferences(content);
     const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
@@ -134,6 +136,7 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<
         const channel = cc.channels.get(link.id);
         return channel !== undefined && hasContentAccess(cc, channel, cc.actor.user_id);
       },
+      linkifiers,
     });
     return renderMessage(content, world);
   };

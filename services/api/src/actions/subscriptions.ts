@@ -1,4 +1,4 @@
-import { FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
+import { type ChannelContext, FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
@@ -15,7 +15,8 @@ export interface SubscribeResult {
   unauthorized: string[];
 }
 
-async function channelAppends(ctx: ServerContext, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
+/** Per channel, its events appended at its current revision; a created channel's name claimed first. */
+export async function channelAppends(ctx: ServerContext, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
   const appends: StreamAppend[] = [];
   for (const [channelId, channelEvents] of events) {
     const stream = streams.channel(channelId);
@@ -31,15 +32,20 @@ async function channelAppends(ctx: ServerContext, events: Map<number, DomainEven
   return appends;
 }
 
+/** Ids for the names that name no channel yet; kept across re-decisions, so a retry creates the same ids. */
+export async function reserveChannelIds(ctx: ServerContext, cc: ChannelContext, requested: readonly { name: string; key: string }[], ids: Map<string, number>): Promise<void> {
+  for (const { name, key } of requested) {
+    if (!channelByName(cc, name) && !ids.has(key)) ids.set(key, await ctx.ids.next('channel'));
+  }
+}
+
 /** POST /users/me/subscriptions */
 export async function subscribe(ctx: ServerContext, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
   const requested = requestedChannels(input.channels);
   const newChannelIds = new Map<string, number>();
   return ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
-    for (const { name, key } of requested) {
-      if (!channelByName(cc, name) && !newChannelIds.has(key)) newChannelIds.set(key, await ctx.ids.next('channel'));
-    }
+    await reserveChannelIds(ctx, cc, requested, newChannelIds);
     const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown, addressesOf: principalAddresses(ctx, cc.actor) });
     return {
       appends: await channelAppends(ctx, decision.events, decision.created),
@@ -53,10 +59,7 @@ export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: n
   const { result, left } = await ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     const decision = decideUnsubscribe(cc, { ...input, addressesOf: principalAddresses(ctx, cc.actor) });
-    const left: [number, number][] = [];
-    for (const event of [...decision.events.values()].flat()) {
-      if (event.type === 'SubscriptionRemoved') for (const userId of event.data.user_ids) left.push([userId, event.data.channel_id]);
-    }
+    const left = leftChannels(decision.events);
     return {
       appends: await channelAppends(ctx, decision.events, new Map()),
       result: { result: { removed: decision.removed, not_removed: decision.not_removed }, left },
@@ -66,12 +69,21 @@ export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: n
   return result;
 }
 
+/** The [user, channel] pairs a decision's SubscriptionRemoved events take out. */
+export function leftChannels(events: ReadonlyMap<number, readonly DomainEvent[]>): [number, number][] {
+  const left: [number, number][] = [];
+  for (const event of [...events.values()].flat()) {
+    if (event.type === 'SubscriptionRemoved') for (const userId of event.data.user_ids) left.push([userId, event.data.channel_id]);
+  }
+  return left;
+}
+
 /**
  * Leaving a channel marks its unread messages read for the user who left, as the public server does
  * (unread counts only cover subscribed channels). Recorded after the unsubscription, on the user's
  * flags stream, with the usual update_message_flags event.
  */
-async function markLeftChannelsRead(ctx: ServerContext, origin: Origin, left: readonly [number, number][]): Promise<void> {
+export async function markLeftChannelsRead(ctx: ServerContext, origin: Origin, left: readonly [number, number][]): Promise<void> {
   for (const [userId, channelId] of left) {
     const user = await ctx.models.users.get(userId);
     if (!user) continue;

@@ -46,12 +46,13 @@ export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall):
   const reader = call.params.original === true ? ctx.writtenLog : ctx.store;
   const head = await reader.headPosition();
   const { res } = call.raw;
+  const lineOptions = { includeSecrets: call.params.include_secrets === true };
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   const gone = once(res, 'close').catch(() => undefined);
   try {
     for await (const event of exportEvents(reader, filter, head)) {
       if (res.destroyed) break;
-      if (!res.write(ndjsonLine(event))) await Promise.race([once(res, 'drain'), gone]);
+      if (!res.write(ndjsonLine(event, lineOptions))) await Promise.race([once(res, 'drain'), gone]);
     }
   } catch (error) {
     // The 200 is out, so no error envelope can follow: end the response unfinished, so the client

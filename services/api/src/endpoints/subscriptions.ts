@@ -1,34 +1,24 @@
-import { badRequest, CHANNEL_GROUP_SETTING_NAMES, checkMessageRetentionDays, type ChannelGroupSettings, type GroupSettingValue, type TopicsPolicy } from '@chat/core';
+import { badRequest } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { subscribe, unsubscribe } from '../actions/subscriptions.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import { newChannelOptions } from './new-channel-options.js';
 
-const principalsParam = (value: unknown): (number | string)[] | null =>
+export const principalsParam = (value: unknown): (number | string)[] | null =>
   Array.isArray(value) ? value.map((p) => (typeof p === 'number' ? p : String(p))) : null;
 
 /** POST /users/me/subscriptions */
 export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
-  const settings: Partial<ChannelGroupSettings> = {};
-  for (const name of CHANNEL_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingValue;
   const fatal = p.authorization_errors_fatal !== false;
   const result = await subscribe(ctx, originOf(call), actor.user_id, {
     channels: p.subscriptions as { name: string; description?: string }[],
     principals: principalsParam(p.principals),
     authorization_errors_fatal: fatal,
-    options: {
-      invite_only: p.invite_only === true,
-      is_web_public: p.is_web_public === true,
-      history_public_to_subscribers: typeof p.history_public_to_subscribers === 'boolean' ? p.history_public_to_subscribers : null,
-      message_retention_days: p.message_retention_days === undefined ? null : checkMessageRetentionDays(p.message_retention_days as string | number),
-      topics_policy: (p.topics_policy as TopicsPolicy | undefined) ?? 'inherit',
-      folder_id: typeof p.folder_id === 'number' ? p.folder_id : null,
-      is_default: p.is_default_stream === true,
-      settings,
-    },
+    options: newChannelOptions(p),
   });
   const response: Record<string, unknown> = { subscribed: result.subscribed, already_subscribed: result.already_subscribed };
   if (!fatal) response.unauthorized = result.unauthorized;

@@ -2,10 +2,9 @@ import type { Logger } from 'pino';
 import { type RequestDone, requestIdOf, routeLabelOf } from '@chat/http';
 
 /** The path without its query string: parameters may carry what a log should not keep. */
-const pathOf = (url: string | undefined): string => {
-  const text = url ?? '';
-  const mark = text.indexOf('?');
-  return mark < 0 ? text : text.slice(0, mark);
+const pathOf = (url: string): string => {
+  const mark = url.indexOf('?');
+  return mark < 0 ? url : url.slice(0, mark);
 };
 
 /**
@@ -13,13 +12,13 @@ const pathOf = (url: string | undefined): string => {
  * X-Request-Id header and on the events it appended), method, path, the route that took it, status and time.
  */
 export function requestLog(log: Logger): RequestDone {
-  return (req, res, elapsedMs) => {
+  return (req, res, { url, elapsedMs }) => {
     if (!log.isLevelEnabled('info')) return;
     log.info(
       {
         reqId: requestIdOf(req),
         method: req.method,
-        path: pathOf(req.url),
+        path: pathOf(url),
         route: routeLabelOf(req),
         status: res.statusCode,
         ms: Math.round(elapsedMs * 10) / 10,

@@ -14,6 +14,7 @@ import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { scheduledMessagesSection } from './scheduled-messages-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
+import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
 import { starredMessagesSection } from './starred-messages-section.js';
 import { realmBotsSection } from './realm-bots-section.js';
@@ -51,6 +52,10 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['reminders', remindersSection],
   ['scheduled_messages', scheduledMessagesSection],
   ['push_device', pushDevicesSection],
+  ['realm_emoji', realmEmojiSection],
+  ['realm_linkifiers', realmLinkifiersSection],
+  ['realm_filters', realmFiltersSection],
+  ['realm_playgrounds', realmPlaygroundsSection],
   ['update_display_settings', legacyDisplaySettingsSection],
   ['update_global_notifications', legacyNotificationSettingsSection],
   ['starred_messages', starredMessagesSection],

@@ -1,0 +1,21 @@
+import { type CreateChannelCommand, decideCreateChannel } from '@chat/core';
+import { renderMarkdown } from '@chat/markdown';
+import type { Origin } from '../commands/command-bus.js';
+import type { ServerContext } from '../server-context.js';
+import { channelContext } from './channel-context.js';
+import { channelAppends } from './subscriptions.js';
+
+export type CreateChannelInput = Omit<CreateChannelCommand, 'channel_id' | 'render'>;
+
+/** POST /channels/create: the id is reserved once, so a command re-decided after a conflict keeps it. */
+export async function createChannel(ctx: ServerContext, origin: Origin, actorId: number, input: CreateChannelInput): Promise<number> {
+  const channel_id = await ctx.ids.next('channel');
+  await ctx.bus.run(origin, async () => {
+    const cc = await channelContext(ctx, actorId, input.subscribers);
+    const events = decideCreateChannel(cc, { ...input, channel_id, render: renderMarkdown });
+    const [created] = events;
+    const name = created.type === 'ChannelCreated' ? created.data.name : input.name;
+    return { appends: await channelAppends(ctx, new Map([[channel_id, events]]), new Map([[channel_id, name]])), result: undefined };
+  });
+  return channel_id;
+}

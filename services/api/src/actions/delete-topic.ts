@@ -1,0 +1,40 @@
+import { performance } from 'node:perf_hooks';
+import { badRequest, checkDeleteTopic, type DeleteMessageContext, decideDeleteTopicBatch, DELETE_TOPIC_BATCH_SIZE, streams, type UserState } from '@chat/core';
+import { REALM_KEY } from '@chat/projections';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import { ChannelQuery } from '../queries/channel-query.js';
+import type { ServerContext } from '../server-context.js';
+
+/** The deletion context for a channel the actor may know; an unknown or invisible channel is refused. */
+async function topicContext(ctx: ServerContext, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
+  const q = await ChannelQuery.open(ctx, actor);
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  if (!realm) throw new Error('organization not initialised');
+  const channel = q.visible(channelId);
+  if (!channel) throw badRequest('Invalid channel ID');
+  return { ...q.world, actor, channel, settings: realm.settings, now: ctx.clock.now() };
+}
+
+/**
+ * POST /streams/{stream_id}/delete_topic: deletes the topic's messages newest first, one append per
+ * batch (on the stream of the batch's newest message), until none is left or the time budget is
+ * spent; then answers whether it finished. Each batch is its own command, so a batch that lands stays.
+ */
+export async function deleteTopic(ctx: ServerContext, origin: Origin, actor: UserState, channelId: number, topic: string, timeBudgetMs: number): Promise<{ complete: boolean }> {
+  checkDeleteTopic(await topicContext(ctx, actor, channelId));
+  const started = performance.now();
+  for (let batch = 0; ; batch++) {
+    await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|batch-${batch}` }, async () => {
+      const ids = (await ctx.models.messages.topicIds(channelId, topic)).slice(-DELETE_TOPIC_BATCH_SIZE);
+      const messages = await ctx.models.messages.getMany(ids);
+      const holders = (await Promise.all(ids.map((id) => ctx.models.messages.holders(id)))).flat();
+      const events = decideDeleteTopicBatch(await topicContext(ctx, actor, channelId), { messages, holders });
+      if (events.length === 0) return { appends: [], result: undefined };
+      const stream = streams.message(Math.max(...ids));
+      return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    });
+    if ((await ctx.models.messages.topicIds(channelId, topic)).length === 0) return { complete: true };
+    if (performance.now() - started >= timeBudgetMs) return { complete: false };
+  }
+}

@@ -1,0 +1,33 @@
+import { decideUpdateSubscriptions, requestedChannels, type UpdateSubscriptionsCommand } from '@chat/core';
+import { renderMarkdown } from '@chat/markdown';
+import type { Origin } from '../commands/command-bus.js';
+import type { ServerContext } from '../server-context.js';
+import { channelContext } from './channel-context.js';
+import { channelAppends, leftChannels, markLeftChannelsRead, reserveChannelIds } from './subscriptions.js';
+
+export type UpdateSubscriptionsInput = Omit<UpdateSubscriptionsCommand, 'newChannelIds' | 'render'>;
+
+export interface UpdateSubscriptionsResult {
+  subscribed: Record<string, string[]>;
+  already_subscribed: Record<string, string[]>;
+  removed: string[];
+  not_removed: string[];
+}
+
+/** PATCH /users/me/subscriptions: both halves in one command, then the channels left are marked read. */
+export async function updateSubscriptions(ctx: ServerContext, origin: Origin, actorId: number, input: UpdateSubscriptionsInput): Promise<UpdateSubscriptionsResult> {
+  const requested = input.add.length === 0 ? [] : requestedChannels(input.add);
+  const newChannelIds = new Map<string, number>();
+  const { result, left } = await ctx.bus.run(origin, async () => {
+    const cc = await channelContext(ctx, actorId);
+    await reserveChannelIds(ctx, cc, requested, newChannelIds);
+    const decision = decideUpdateSubscriptions(cc, { ...input, newChannelIds, render: renderMarkdown });
+    const { subscribed, already_subscribed, removed, not_removed } = decision;
+    return {
+      appends: await channelAppends(ctx, decision.events, decision.created),
+      result: { result: { subscribed, already_subscribed, removed, not_removed }, left: leftChannels(decision.events) },
+    };
+  });
+  await markLeftChannelsRead(ctx, origin, left);
+  return result;
+}

@@ -1,0 +1,41 @@
+import { normalizedTopic } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { createChannel } from '../actions/create-channel.js';
+import { deleteTopic } from '../actions/delete-topic.js';
+import { updateSubscriptions } from '../actions/update-subscriptions.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+import { newChannelOptions } from './new-channel-options.js';
+
+/** POST /channels/create */
+export async function createChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  const id = await createChannel(ctx, originOf(call), actor.user_id, {
+    name: String(p.name),
+    description: p.description === undefined ? '' : String(p.description),
+    subscribers: (p.subscribers as number[]).map(Number),
+    options: newChannelOptions(p),
+  });
+  return { id };
+}
+
+/** POST /streams/{stream_id}/delete_topic: `complete` false asks the client to repeat the request. */
+export async function deleteTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const topic = normalizedTopic(String(call.params.topic_name));
+  return deleteTopic(ctx, originOf(call), actor, Number(call.path.stream_id), topic, ctx.config.deleteTopicTimeBudgetMs);
+}
+
+/** PATCH /users/me/subscriptions: the caller's own subscriptions, added and removed at once. */
+export async function updateSubscriptionsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  return {
+    ...(await updateSubscriptions(ctx, originOf(call), actor.user_id, {
+      add: (p.add as { name: string; description?: string }[] | undefined) ?? [],
+      delete: ((p.delete as unknown[] | undefined) ?? []).map(String),
+      options: newChannelOptions({}),
+    })),
+  };
+}

@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type RequestFacts, routeLabelOf } from '@chat/http';
+import type { ServerHealth } from './health.js';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60];
+
+/**
+ * The server's Prometheus metrics, in a registry of its own (several servers share a test process):
+ * requests by route and status, their latency, the projections' lag, event-store appends, live
+ * queues, held polls, and Node's own (event-loop lag among them).
+ */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'chat_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'chat_http_request_duration_seconds',
+    help: 'Time from a request arriving to its response finishing (held polls included), by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly appends = new Histogram({
+    name: 'chat_eventstore_append_duration_seconds',
+    help: 'Time an append to the event store took (validation included).',
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Gauges read when scraped: the projections' lag and readiness, and the realtime numbers. */
+  watch(health: ServerHealth, realtime: { liveQueues: () => Promise<number>; heldPolls: () => number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'chat_projection_lag_events',
+      help: 'Events in the log the read models have not applied yet.',
+      registers,
+      collect: async function () {
+        this.set((await health.lag()).events);
+      },
+    });
+    new Gauge({
+      name: 'chat_projection_lag_seconds',
+      help: 'Age of the oldest event the read models have not applied yet (0 when caught up).',
+      registers,
+      collect: async function () {
+        this.set((await health.lag()).seconds);
+      },
+    });
+    new Gauge({
+      name: 'chat_ready',
+      help: '1 while GET /ready answers 200.',
+      registers,
+      collect: async function () {
+        this.set((await health.readiness()).ready ? 1 : 0);
+      },
+    });
+    new Gauge({ name: 'chat_event_queues', help: 'Live event queues.', registers, collect: async function () {
+      this.set(await realtime.liveQueues());
+    } });
+    new Gauge({ name: 'chat_held_polls', help: 'GET /events requests this process holds open.', registers, collect: function () {
+      this.set(realtime.heldPolls());
+    } });
+  }
+
+  /** Counts a finished request (the front door calls this with the request log). */
+  observeRequest(req: IncomingMessage, res: ServerResponse, { elapsedMs }: RequestFacts): void {
+    const labels = { method: req.method ?? '', route: routeLabelOf(req) ?? 'other', status: String(res.statusCode) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, elapsedMs / 1000);
+  }
+
+  observeAppend(seconds: number): void {
+    this.appends.observe(seconds);
+  }
+}

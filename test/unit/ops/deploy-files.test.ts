@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { parse } from 'yaml';
+
+// No Docker engine runs here: these check what can be checked without one.
+const ROOT = join(import.meta.dirname, '../../..');
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+
+interface ComposeService {
+  environment?: Record<string, string | number>;
+  healthcheck?: { test: string[] };
+  init?: boolean;
+}
+
+/** Environment names the server reads: `env.NAME` / `process.env.NAME` anywhere in services/api/src. */
+function namesReadByServer(): Set<string> {
+  const names = new Set<string>();
+  const dir = join(ROOT, 'services/api/src');
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+    for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1]);
+  }
+  return names;
+}
+
+/** The workspace folders package.json names (globs of one trailing star expanded). */
+function workspaceDirs(): string[] {
+  const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+  return workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*') ? readdirSync(join(ROOT, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
+  ).filter((dir) => existsSync(join(ROOT, dir, 'package.json')));
+}
+
+describe('deployment files (checked without a Docker engine)', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+  const api = compose.services.api;
+
+  it('compose: every variable it gives the api service is one the server reads', () => {
+    const read = namesReadByServer();
+    const given = Object.keys(api.environment ?? {});
+    expect(given).to.include.members(['CHAT_EXTERNAL_URL', 'CHAT_SERVER_SECRET', 'EVENT_STORE', 'READ_STORE', 'MONGO_URL']);
+    for (const name of given) expect(read.has(name), `${name} is set in docker-compose.yml but never read`).to.equal(true);
+  });
+
+  it('compose: the api has a healthcheck on /ready, an init that forwards signals, and a required shared secret', () => {
+    expect(api.healthcheck?.test.join(' ')).to.contain('/ready');
+    expect(api.init).to.equal(true);
+    expect(String(api.environment?.CHAT_SERVER_SECRET)).to.match(/^\$\{CHAT_SERVER_SECRET:\?/);
+    expect(String(api.environment?.CHAT_EXTERNAL_URL)).to.match(/^\$\{CHAT_EXTERNAL_URL:-http/);
+  });
+
+  it('Dockerfile: production dependencies only, every workspace manifest installed before the sources, node itself as the command', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).to.contain('npm ci --omit=dev');
+    expect(dockerfile).to.match(/^FROM .* AS deps$/m);
+    const install = dockerfile.indexOf('npm ci');
+    for (const dir of workspaceDirs()) {
+      const copy = dockerfile.indexOf(`COPY ${dir}/package.json ${dir}/`);
+      expect(copy, `${dir}/package.json is not copied before npm ci`).to.be.within(0, install);
+    }
+    expect(dockerfile.indexOf('COPY . .')).to.be.above(install);
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    const command = JSON.parse(cmd ?? '[]') as string[];
+    expect(command.slice(0, 3)).to.deep.equal(['node', '--import', 'tsx']);
+    expect(existsSync(join(ROOT, command[3])), command[3]).to.equal(true);
+    expect(dockerfile).to.match(/^HEALTHCHECK [\s\S]*\/ready/m);
+  });
+
+  it('package.json: tsx is a runtime dependency, and npm start execs node so signals reach it', () => {
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(pkg.dependencies).to.have.property('tsx');
+    expect(pkg.devDependencies).not.to.have.property('tsx');
+    expect(pkg.scripts.start).to.match(/^exec node /);
+  });
+
+  it('.dockerignore keeps out node_modules, data, caches, results and the git folder', () => {
+    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    for (const entry of ['node_modules', '**/node_modules', 'data', 'bench/.cache', 'bench/results', '.git']) expect(ignored).to.include(entry);
+  });
+});
