@@ -14,6 +14,6 @@ export {
   type EmojiIdentity,
   type ReactionType,
 } from './emoji/emoji-identity.js';
-export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiName, unicodeEmojiNames } from './emoji/unicode-emoji.js';
+export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiCodeToNames, unicodeEmojiName, unicodeEmojiNames } from './emoji/unicode-emoji.js';
 export { alertWordHits, hasAlertWord } from './alert-words.js';
 export { linkifierPatternGroups } from './linkifiers/linkifier-pattern.js';

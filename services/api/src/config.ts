@@ -29,6 +29,8 @@ export interface Config {
   schedulerTickMs: number;
   /** CHAT_MAX_UPLOAD_MIB: the largest file POST /user_uploads takes (25 MiB). */
   maxUploadMib: number;
+  /** The largest custom emoji image, in MiB (the public API's MAX_EMOJI_FILE_SIZE_MIB). */
+  maxEmojiMib: number;
   /** CHAT_UNCLAIMED_UPLOAD_DAYS: an upload no message links is deleted this many days after it was uploaded or unlinked (21). */
   unclaimedUploadDays: number;
   /** CHAT_PUSH_BOUNCER_URL: the push notification service (bouncer) base URL; unset means push is not configured. */
@@ -118,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     deleteTopicTimeBudgetMs: integer('CHAT_DELETE_TOPIC_TIME_BUDGET_MS', env.CHAT_DELETE_TOPIC_TIME_BUDGET_MS, 10_000, 0, 600_000),
     schedulerTickMs: integer('CHAT_SCHEDULER_TICK_MS', env.CHAT_SCHEDULER_TICK_MS, 1000, 0, 3_600_000),
     maxUploadMib: integer('CHAT_MAX_UPLOAD_MIB', env.CHAT_MAX_UPLOAD_MIB, 25, 1, 10_240),
+    maxEmojiMib: integer('CHAT_MAX_EMOJI_FILE_SIZE_MIB', env.CHAT_MAX_EMOJI_FILE_SIZE_MIB, 5, 1, 100),
     unclaimedUploadDays: integer('CHAT_UNCLAIMED_UPLOAD_DAYS', env.CHAT_UNCLAIMED_UPLOAD_DAYS, 21, 1, 3650),
     pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),

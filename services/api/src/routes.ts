@@ -46,6 +46,7 @@ import { addReactionEndpoint, removeReactionEndpoint } from './endpoints/message
 import { deleteMessageEndpoint } from './endpoints/message-delete.js';
 import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from './endpoints/linkifiers.js';
 import { addPlaygroundEndpoint, removePlaygroundEndpoint } from './endpoints/playgrounds.js';
+import { deactivateRealmEmojiEndpoint, emojiUploadLimits, listRealmEmoji, uploadRealmEmojiEndpoint } from './endpoints/realm-emoji.js';
 import { getOwnUser, getUser, listUsers } from './endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from './endpoints/users-write.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from './endpoints/users-lifecycle.js';
@@ -199,6 +200,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/attachments', 'required', 'empty', getAttachments),
     route('GET', '/user_uploads/:realm_id_str/*filename', 'required', 'upload-temporary-url', temporaryUploadUrlEndpoint),
     route('DELETE', '/attachments/:attachment_id', 'required', 'attachment-delete', deleteAttachmentEndpoint),
+    route('GET', '/realm/emoji', 'required', 'empty', listRealmEmoji),
+    { ...route('POST', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-upload', uploadRealmEmojiEndpoint), upload: emojiUploadLimits(ctx.config) },
+    route('DELETE', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-deactivate', deactivateRealmEmojiEndpoint),
     route('GET', '/realm/linkifiers', 'required', 'empty', listLinkifiers),
     route('PATCH', '/realm/linkifiers', 'required', 'linkifiers-reorder', reorderLinkifiersEndpoint),
     route('POST', '/realm/filters', 'required', 'linkifier-add', addLinkifierEndpoint),

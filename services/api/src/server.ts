@@ -19,6 +19,8 @@ import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
 import { mountUploadDownloads } from './uploads/serve-upload.js';
+import { mountRealmEmojiImages } from './uploads/serve-realm-emoji.js';
+import { mountEmojiData } from './endpoints/emoji-data.js';
 import type { ServerContext } from './server-context.js';
 import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
 
@@ -76,6 +78,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
         pages.get('/join/:key', joinPage(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);
+        mountRealmEmojiImages(pages, ctx);
+        mountEmojiData(pages);
       },
     });
     const log = requestLog(ctx.log);

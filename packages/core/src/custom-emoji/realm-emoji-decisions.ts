@@ -10,8 +10,8 @@ export interface AddRealmEmoji {
   emoji_id: number;
   /** The name as sent in the path. */
   name: string;
-  /** The uploaded files (exactly one is needed). */
-  files: readonly { bytes: Uint8Array }[];
+  /** The uploaded files (exactly one is needed): each one's size and first bytes (16 are enough to tell its type). */
+  files: readonly { size: number; head: Uint8Array }[];
   maxMib: number;
 }
 
@@ -25,11 +25,11 @@ export function decideAddRealmEmoji(ctx: RealmEmojiContext, cmd: AddRealmEmoji):
   if (activeEmojiNamed(ctx.emoji, name)) throw badRequest('A custom emoji with this name already exists.');
   if (cmd.files.length !== 1) throw badRequest('You must upload exactly one file.');
   if (ctx.isBuiltInName(name) && !isAdminRole(ctx.actor.role)) throw badRequest('Only administrators can override default emoji.');
-  const { bytes } = cmd.files[0];
-  if (bytes.length > cmd.maxMib * MIB) throw badRequest(`Uploaded file is larger than the allowed limit of ${cmd.maxMib} MiB`);
-  const image = emojiImageType(bytes);
+  const { size, head } = cmd.files[0];
+  if (size > cmd.maxMib * MIB) throw badRequest(`Uploaded file is larger than the allowed limit of ${cmd.maxMib} MiB`);
+  const image = emojiImageType(head);
   if (image === null) throw badRequest('Invalid image format');
-  const data = { emoji_id: cmd.emoji_id, name, author_id: ctx.actor.user_id, file_name: `${cmd.emoji_id}.${image.ext}`, content_type: image.type, size: bytes.length };
+  const data = { emoji_id: cmd.emoji_id, name, author_id: ctx.actor.user_id, file_name: `${cmd.emoji_id}.${image.ext}`, content_type: image.type, size };
   return [{ type: 'RealmEmojiAdded', data }];
 }
 

@@ -43,3 +43,8 @@ export const unicodeEmojiName = (code: string): string | undefined => codeToName
 
 /** Zulip's code for the emoji typed as `text` (with or without U+FE0F), if it is in the table. */
 export const unicodeEmojiCodeOfText = (text: string): string | undefined => codeBySelectorless.get(emojiCodeOf(text));
+
+/** Every unicode emoji's names by code, the canonical name first (the data behind `server_emoji_data_url`). */
+export function unicodeEmojiCodeToNames(): Record<string, string[]> {
+  return Object.fromEntries(table.emoji.map(([code, ...names]) => [code, names]));
+}

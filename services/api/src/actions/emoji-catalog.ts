@@ -1,4 +1,5 @@
-import { badRequest, type EmojiCatalog } from '@chat/core';
+import { badRequest, type EmojiCatalog, realmEmojiUrl } from '@chat/core';
+import type { ReadModels } from '@chat/projections';
 import { type CustomEmoji, emojiByName, type EmojiIdentity, emojiProblem, normalizeReactionType, unicodeEmojiName } from '@chat/markdown';
 
 /** The name a code goes by in its namespace, so that checking it with that name checks the code alone. */
@@ -54,4 +55,9 @@ export function checkedEmoji(customEmoji: readonly CustomEmoji[], choice: EmojiC
   const problem = emojiProblem(choice.emoji_name, code, type, customEmoji);
   if (problem !== null) throw badRequest(problem);
   return { emoji_name: choice.emoji_name, emoji_code: code, reaction_type: type };
+}
+
+/** The organization's custom emoji as the renderer and the reaction rules see them (deactivated ones included). */
+export async function customEmojiOf(models: ReadModels): Promise<CustomEmoji[]> {
+  return (await models.realmEmoji.all()).map((emoji) => ({ id: String(emoji.id), name: emoji.name, source_url: realmEmojiUrl(emoji.file_name), deactivated: emoji.deactivated }));
 }

@@ -23,6 +23,7 @@ import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import type { ServerContext } from '../server-context.js';
 import { receiversAlertWords } from './alert-words.js';
+import { customEmojiOf } from './emoji-catalog.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 
 export interface SendInput {
@@ -114,6 +115,7 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
+  const customEmoji = await customEmojiOf(ctx.models);
   return (content: string) => {
     const refs = possibleReferences(content);
     const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
@@ -137,6 +139,7 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<
         return channel !== undefined && hasContentAccess(cc, channel, cc.actor.user_id);
       },
       linkifiers,
+      customEmoji,
     });
     return renderMessage(content, world);
   };

@@ -3,7 +3,7 @@ import type { ReadModels } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import type { ServerContext } from '../server-context.js';
-import { checkedEmoji } from './emoji-catalog.js';
+import { checkedEmoji, customEmojiOf } from './emoji-catalog.js';
 
 /** A status as the public API shows it: only the parts that are set (`away` for users who turned presence off). */
 export function userStatusView(user: UserState, status: UserStatusState | undefined): Record<string, unknown> {
@@ -33,7 +33,8 @@ export async function userStatusesOf(models: ReadModels, users: Iterable<UserSta
 export async function updateUserStatus(ctx: ServerContext, origin: Origin, target: UserState, request: UpdateUserStatus): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const current = (await ctx.models.userStatuses.get(target.user_id)) ?? NO_STATUS;
-    const events = decideUpdateUserStatus({ user_id: target.user_id, presence_enabled: target.settings.presence_enabled }, current, request, (choice) => checkedEmoji([], choice));
+    const customEmoji = await customEmojiOf(ctx.models);
+    const events = decideUpdateUserStatus({ user_id: target.user_id, presence_enabled: target.settings.presence_enabled }, current, request, (choice) => checkedEmoji(customEmoji, choice));
     return { appends: await userStreamAppends(ctx, target.user_id, events), result: undefined };
   });
 }

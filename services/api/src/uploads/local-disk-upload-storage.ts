@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { chmod, copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { isUploadPathId } from '@chat/core';
+import { isRealmEmojiStoragePath, isUploadPathId } from '@chat/core';
 import type { UploadStorage } from './upload-storage.js';
 
 /** Files under a root directory (DATA_DIR/uploads by default), at their path id. */
@@ -36,7 +36,7 @@ export class LocalDiskUploadStorage implements UploadStorage {
   }
 
   private fileOf(pathId: string): string {
-    if (!isUploadPathId(pathId)) throw new Error(`not an upload path id: ${pathId}`);
+    if (!isUploadPathId(pathId) && !isRealmEmojiStoragePath(pathId)) throw new Error(`not an upload path id: ${pathId}`);
     return join(this.root, pathId);
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { realmDescriptionHtml } from '@chat/wire';
+import { EMOJI_DATA_PATH } from '../../endpoints/emoji-data.js';
 import type { SectionBuilder } from '../register-context.js';
 import { realmServerFields } from './realm-server-fields.js';
 
@@ -61,6 +62,7 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     max_channel_folder_name_length: MAX_CHANNEL_FOLDER_NAME_LENGTH,
     max_channel_folder_description_length: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
     max_file_upload_size_mib: ctx.config.maxUploadMib,
+    server_emoji_data_url: `${ctx.config.externalUrl.replace(/\/$/, '')}${EMOJI_DATA_PATH}`,
     realm_upload_quota_mib: null,
     server_typing_started_wait_period_milliseconds: TYPING_STARTED_WAIT_MS,
     server_typing_stopped_wait_period_milliseconds: TYPING_STOPPED_WAIT_MS,

@@ -1,0 +1,37 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import { realmEmojiStoragePath } from '@chat/core';
+import { uploadNotFound as notFound } from '../queries/upload-access.js';
+import type { ServerContext } from '../server-context.js';
+
+/** The image of a custom emoji (deactivated ones too: old messages and reactions still show them). */
+async function serveRealmEmoji(ctx: ServerContext, fileName: string, res: Response): Promise<void> {
+  const id = /^([1-9]\d*)\./.exec(fileName)?.[1];
+  const emoji = id === undefined ? undefined : await ctx.models.realmEmoji.get(Number(id));
+  if (!emoji || emoji.file_name !== fileName) throw notFound();
+  const bytes = await ctx.uploads.get(realmEmojiStoragePath(fileName));
+  if (!bytes) throw notFound();
+  res.writeHead(200, {
+    'Content-Type': emoji.content_type,
+    'Content-Length': String(emoji.size),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    // An emoji's image never changes: a new upload gets a new id.
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+  bytes.pipe(res);
+}
+
+/**
+ * GET /user_avatars/<realm>/emoji/images/<file>: custom emoji images, outside /api/v1 (the `source_url`
+ * of each emoji points here) and without credentials, as in the public API.
+ */
+export function mountRealmEmojiImages(app: Express, ctx: ServerContext): void {
+  app.get('/user_avatars/:realm/emoji/images/:file', (req: Request, res: Response, next: NextFunction) => {
+    const path = `${String(req.params.realm)}/emoji/images/${String(req.params.file)}`;
+    if (path !== realmEmojiStoragePath(String(req.params.file))) {
+      next(notFound());
+      return;
+    }
+    serveRealmEmoji(ctx, String(req.params.file), res).catch(next);
+  });
+}
