@@ -24,6 +24,7 @@ import { groupsProjection } from './groups/groups-projection.js';
 import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
+import { emailInvitationsProjection } from './invites/email-invitations-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
@@ -54,6 +55,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   channelFoldersProjection(models),
   channelsProjection(models),
   invitesProjection(models),
+  emailInvitationsProjection(models),
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),

@@ -111,5 +111,8 @@ export * from './profile-fields/profile-field-decisions.js';
 export * from './channels/create-channel.js';
 export * from './messages/delete-topic.js';
 export * from './channels/update-subscriptions.js';
+export * from './invites/email-invitation-state.js';
+export * from './invites/send-invitations.js';
+export * from './invites/email-invitation-decisions.js';
 export * from './scheduled-messages/scheduled-message-state.js';
 export * from './scheduled-messages/scheduled-message-rules.js';

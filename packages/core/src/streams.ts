@@ -11,6 +11,8 @@ export const streams = {
   /** A user's flag changes, apart from their account so that reading does not contend with it. */
   flags: (userId: number): string => `flags-${userId}`,
   invite: (inviteId: number): string => `invite-${inviteId}`,
+  /** An email invitation: its own id space, apart from reusable links. */
+  emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,

@@ -8,6 +8,7 @@ import {
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
+import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from './endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
 import {
@@ -193,6 +194,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
     route('DELETE', '/default_streams', 'required', 'default-stream', removeDefaultChannelEndpoint),
     route('GET', '/invites', 'required', 'invites-list', listInvites),
+    route('POST', '/invites', 'required', 'invites-send', sendInvitationsEndpoint),
+    route('DELETE', '/invites/:invite_id', 'required', 'email-invite-revoke', revokeEmailInvitationEndpoint),
+    route('POST', '/invites/:invite_id/resend', 'required', 'email-invite-resend', resendEmailInvitationEndpoint),
     route('POST', '/invites/multiuse', 'required', 'invite-link-create', createInviteLinkEndpoint),
     route('POST', '/invites/multiuse/accept', 'none', 'invite-link-accept', acceptInviteLinkEndpoint),
     route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),
