@@ -29,6 +29,7 @@ import { emailInvitationsProjection } from './invites/email-invitations-projecti
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { firstMessageProjection } from './channels/first-message-projection.js';
 import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
@@ -48,7 +49,8 @@ import { scheduledMessagesProjection } from './scheduled-messages/scheduled-mess
 import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
-export const allProjections = (models: ReadModels): Projection[] => [
+/** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
+export const allProjections = (models: ReadModels, organizationChanged: () => void = () => {}): Projection[] => [
   realmProjection(models),
   usersProjection(models),
   profileFieldsProjection(models),
@@ -66,6 +68,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
+  firstMessageProjection(models, organizationChanged),
   attachmentsProjection(models),
   attachmentJobsProjection(models),
   remindersProjection(models),

@@ -51,4 +51,9 @@ export class OrganizationVersion implements Projection {
     if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
     return undefined;
   }
+
+  /** A projection changed the organization on an event that usually leaves it alone (a channel's first message). */
+  bump(): void {
+    this.value += 1;
+  }
 }

@@ -80,6 +80,7 @@ export * from './messages/update-user-topic.js';
 export * from './users/alert-words.js';
 export * from './users/user-status.js';
 export * from './users/muted-users.js';
+export * from './messages/read-receipts.js';
 export * from './messages/update-flags.js';
 export * from './messages/unread-muting.js';
 export * from './messages/reactions.js';

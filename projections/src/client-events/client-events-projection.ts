@@ -12,6 +12,7 @@ import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
 import { mutedTopicsFanout } from './muted-topics-fanout.js';
 import { userStatusFanout } from './user-status-fanout.js';
+import { firstMessageFanout } from './first-message-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
 import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
@@ -61,6 +62,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await reactionsFanout(event, models, options)),
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
+        ...(await firstMessageFanout(event, models)),
         ...(await attachmentsFanout(event, models)),
         ...(await realmConfigFanout(event, models)),
       ];
