@@ -45,6 +45,8 @@ import { requestsProjection } from './requests/requests-projection.js';
 import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
 import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
+import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
+import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 /** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
@@ -78,6 +80,8 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   realmEmojiProjection(models),
   linkifiersProjection(models),
   playgroundsProjection(models),
+  scheduledMessagesProjection(models),
+  scheduledMessageJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -87,6 +91,8 @@ export { mutedUserKey } from './user-status/user-status-projection.js';
 export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
+export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
+export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';

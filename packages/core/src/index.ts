@@ -117,3 +117,5 @@ export * from './channels/update-subscriptions.js';
 export * from './invites/email-invitation-state.js';
 export * from './invites/send-invitations.js';
 export * from './invites/email-invitation-decisions.js';
+export * from './scheduled-messages/scheduled-message-state.js';
+export * from './scheduled-messages/scheduled-message-rules.js';

@@ -15,6 +15,7 @@ import { userStatusFanout } from './user-status-fanout.js';
 import { firstMessageFanout } from './first-message-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
+import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
 import { flagsFanout } from './flags-fanout.js';
 import { reactionsFanout } from './reactions-fanout.js';
@@ -55,6 +56,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await userStatusFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
+        ...(await scheduledMessagesFanout(event, models)),
         ...pushDevicesFanout(event),
         ...(await flagsFanout(event, models)),
         ...(await reactionsFanout(event, models, options)),

@@ -34,6 +34,12 @@ import {
 } from './endpoints/message-flags.js';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
 import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from './endpoints/reminders.js';
+import {
+  createScheduledMessageEndpoint,
+  deleteScheduledMessageEndpoint,
+  editScheduledMessageEndpoint,
+  listScheduledMessagesEndpoint,
+} from './endpoints/scheduled-messages.js';
 import { legacyMuteTopicEndpoint, updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
@@ -139,6 +145,10 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/reminders', 'required', 'empty', listRemindersEndpoint),
     route('POST', '/reminders', 'required', 'reminder-create', createReminderEndpoint),
     route('DELETE', '/reminders/:reminder_id', 'required', 'reminder-delete', deleteReminderEndpoint),
+    route('GET', '/scheduled_messages', 'required', 'empty', listScheduledMessagesEndpoint),
+    route('POST', '/scheduled_messages', 'required', 'scheduled-message-create', createScheduledMessageEndpoint),
+    route('PATCH', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-update', editScheduledMessageEndpoint),
+    route('DELETE', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-delete', deleteScheduledMessageEndpoint),
     route('POST', '/mobile_push/register', 'required', 'push-device-register', registerPushDeviceEndpoint),
     route('POST', '/mobile_push/test_notification', 'required', 'push-test-notification', testPushEndpoint),
     route('POST', '/mobile_push/e2ee/test_notification', 'required', 'push-e2ee-test-notification', e2eeTestPushEndpoint),
