@@ -13,6 +13,7 @@ export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 export { unreadEntries } from './messages/unread-entries.js';
+export { type AcceptedRequest, requestKey } from './requests/requests-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -24,9 +25,11 @@ import { groupsProjection } from './groups/groups-projection.js';
 import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
+import { emailInvitationsProjection } from './invites/email-invitations-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { firstMessageProjection } from './channels/first-message-projection.js';
 import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
@@ -38,12 +41,16 @@ import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+import { requestsProjection } from './requests/requests-projection.js';
 import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
 import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
+import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
+import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
-export const allProjections = (models: ReadModels): Projection[] => [
+/** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
+export const allProjections = (models: ReadModels, organizationChanged: () => void = () => {}): Projection[] => [
   realmProjection(models),
   usersProjection(models),
   profileFieldsProjection(models),
@@ -52,6 +59,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   channelFoldersProjection(models),
   channelsProjection(models),
   invitesProjection(models),
+  emailInvitationsProjection(models),
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
@@ -60,6 +68,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
+  firstMessageProjection(models, organizationChanged),
   attachmentsProjection(models),
   attachmentJobsProjection(models),
   remindersProjection(models),
@@ -67,9 +76,12 @@ export const allProjections = (models: ReadModels): Projection[] => [
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
+  requestsProjection(models),
   realmEmojiProjection(models),
   linkifiersProjection(models),
   playgroundsProjection(models),
+  scheduledMessagesProjection(models),
+  scheduledMessageJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -79,6 +91,8 @@ export { mutedUserKey } from './user-status/user-status-projection.js';
 export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
+export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
+export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';

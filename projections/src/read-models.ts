@@ -1,9 +1,10 @@
 import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { MutedUserState, ProfileFieldState, ReminderState, UserStatusState } from '@chat/core';
+import type { EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
+import type { AcceptedRequest } from './requests/requests-projection.js';
 
 export interface RealmState {
   name: string;
@@ -30,6 +31,8 @@ export interface ReadModels {
   subscriptions: DocumentCollection<SubscriptionState>;
   /** Reusable invitation links by id, found by the digest of their key when used. */
   invites: DocumentCollection<InviteLinkState>;
+  /** Email invitations by id, found by the digest of their current key, their sender and address. */
+  emailInvitations: DocumentCollection<EmailInvitationState>;
   /** Messages and per-user flags, shaped for their queries. */
   messages: MessageStore;
   /** Users' visibility policies for topics, keyed `<user_id>:<channel_id>:<topic, lower case>`. */
@@ -44,6 +47,8 @@ export interface ReadModels {
   scheduledJobs: DocumentCollection<ScheduledJob>;
   /** Reminders not sent yet (scheduled or failed), by id, found by their creator. */
   reminders: DocumentCollection<ReminderState>;
+  /** Scheduled messages not sent yet: scheduled ones, and failed ones until edited or deleted. */
+  scheduledMessages: DocumentCollection<ScheduledMessageState>;
   /** Users' push registrations (legacy tokens and encrypted registrations), keyed per user and device. */
   pushDevices: DocumentCollection<PushDeviceState>;
   /** The users with a push device, ascending, under REALM_KEY (see projections/src/push-devices/push-users.ts). */
@@ -54,6 +59,10 @@ export interface ReadModels {
   attachmentLinks: DocumentCollection<MessageUploadLinks>;
   /** The organization's upload space in use, under REALM_KEY. */
   uploadUsage: DocumentCollection<UploadUsage>;
+  /** Requests that changed something, by `<user_id>:<request id>`, for a day or two (see projections/src/requests). */
+  requests: DocumentCollection<AcceptedRequest>;
+  /** The days that still have requests, by day number. */
+  requestDays: DocumentCollection<{ day: number }>;
   /** Custom emoji by id, deactivated ones included. */
   realmEmoji: DocumentCollection<RealmEmojiState>;
   /** Linkifiers by id, each with its processing position. */
@@ -75,6 +84,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     channels: store.collection<ChannelState>({ name: 'channels', uniqueFields: ['name_key'] }),
     subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
     invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
+    emailInvitations: store.collection<EmailInvitationState>({ name: 'email_invitations', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),
@@ -82,11 +92,14 @@ export function openReadModels(store: ReadStore): ReadModels {
     mutedUsers: store.collection<MutedUserState>({ name: 'muted_users', fields: ['user_id', 'muted_user_id'] }),
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
     reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
+    scheduledMessages: store.collection<ScheduledMessageState>({ name: 'scheduledMessages', fields: ['sender_id'] }),
     pushDevices: store.collection<PushDeviceState>({ name: 'push_devices', fields: ['user_id'] }),
     pushUsers: store.collection<PushUsers>({ name: 'push_users' }),
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),
     attachmentLinks: store.collection<MessageUploadLinks>({ name: 'attachment_links' }),
     uploadUsage: store.collection<UploadUsage>({ name: 'upload_usage' }),
+    requests: store.collection<AcceptedRequest>({ name: 'requests', fields: ['day'] }),
+    requestDays: store.collection<{ day: number }>({ name: 'request_days' }),
     realmEmoji: store.collection<RealmEmojiState>({ name: 'realm_emoji' }),
     linkifiers: store.collection<LinkifierState>({ name: 'linkifiers' }),
     playgrounds: store.collection<PlaygroundState>({ name: 'playgrounds' }),

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 export const streams = {
   realm: (): string => 'realm',
   user: (userId: number): string => `user-${userId}`,
+  /** The guard of the organization's owners: every decision that can take an owner away appends to it. */
+  realmOwners: (): string => 'realm-owners',
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
   channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
   channel: (channelId: number): string => `channel-${channelId}`,
@@ -11,7 +13,10 @@ export const streams = {
   /** A user's flag changes, apart from their account so that reading does not contend with it. */
   flags: (userId: number): string => `flags-${userId}`,
   invite: (inviteId: number): string => `invite-${inviteId}`,
+  /** An email invitation: its own id space, apart from reusable links. */
+  emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
+  scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
   realmEmoji: (): string => 'realmemoji',
@@ -20,6 +25,9 @@ export const streams = {
   playgrounds: (): string => 'playgrounds',
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
+  /** One user's request id: whether a request under it changed something, and what it answered. */
+  request: (userId: number, requestId: string): string =>
+    `request-${createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 40)}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

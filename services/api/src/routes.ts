@@ -8,6 +8,7 @@ import {
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
+import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from './endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from './endpoints/invites.js';
 import {
@@ -33,6 +34,12 @@ import {
 } from './endpoints/message-flags.js';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
 import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from './endpoints/reminders.js';
+import {
+  createScheduledMessageEndpoint,
+  deleteScheduledMessageEndpoint,
+  editScheduledMessageEndpoint,
+  listScheduledMessagesEndpoint,
+} from './endpoints/scheduled-messages.js';
 import { legacyMuteTopicEndpoint, updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
@@ -71,21 +78,26 @@ import {
 } from './endpoints/push-devices.js';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
+import { getMessageHistory, getReadReceipts, renderMessageEndpoint } from './endpoints/message-history.js';
+import { channelEmailAddress } from './endpoints/channel-email.js';
 import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
 import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
+import { RequestLedger } from './commands/request-ledger.js';
 
 type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
 
 /** The one route table: method, path under /api/v1, authentication, request schema, view. */
 export function routeTable(ctx: ServerContext): Route[] {
+  const ledger = new RequestLedger({ requests: ctx.models.requests, bus: ctx.bus, clock: ctx.clock, readPosition: () => ctx.runner.position });
   const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View): Route => ({
     method,
     path,
     auth,
     schema,
-    handle: (call) => view(ctx, call),
+    // A write that carries a request id goes through the ledger: a retry gets the first answer.
+    handle: (call) => (call.retry ? ledger.answer(call, () => view(ctx, call)) : view(ctx, call)),
   });
   return [
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
@@ -133,6 +145,10 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/reminders', 'required', 'empty', listRemindersEndpoint),
     route('POST', '/reminders', 'required', 'reminder-create', createReminderEndpoint),
     route('DELETE', '/reminders/:reminder_id', 'required', 'reminder-delete', deleteReminderEndpoint),
+    route('GET', '/scheduled_messages', 'required', 'empty', listScheduledMessagesEndpoint),
+    route('POST', '/scheduled_messages', 'required', 'scheduled-message-create', createScheduledMessageEndpoint),
+    route('PATCH', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-update', editScheduledMessageEndpoint),
+    route('DELETE', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-delete', deleteScheduledMessageEndpoint),
     route('POST', '/mobile_push/register', 'required', 'push-device-register', registerPushDeviceEndpoint),
     route('POST', '/mobile_push/test_notification', 'required', 'push-test-notification', testPushEndpoint),
     route('POST', '/mobile_push/e2ee/test_notification', 'required', 'push-e2ee-test-notification', e2eeTestPushEndpoint),
@@ -144,6 +160,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/users/me/subscriptions/muted_topics', 'required', 'muted-topic-update', legacyMuteTopicEndpoint),
     route('GET', '/messages', 'required', 'messages-get', getMessages),
     route('GET', '/messages/matches_narrow', 'required', 'messages-matches-narrow', messagesMatchNarrow),
+    route('POST', '/messages/render', 'required', 'message-render', renderMessageEndpoint),
+    route('GET', '/messages/:message_id/history', 'required', 'message-history-get', getMessageHistory),
+    route('GET', '/messages/:message_id/read_receipts', 'required', 'read-receipts-get', getReadReceipts),
     route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),
     route('GET', '/users/me/:stream_id/topics', 'required', 'channel-topics-get', getChannelTopics),
     route('POST', '/messages/:message_id/reactions', 'required', 'reaction-add', addReactionEndpoint),
@@ -179,10 +198,14 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/streams/:stream_id/delete_topic', 'required', 'topic-delete', deleteTopicEndpoint),
     route('POST', '/channels/create', 'required', 'channel-create', createChannelEndpoint),
     route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
+    route('GET', '/streams/:stream_id/email_address', 'required', 'stream-email-address-get', channelEmailAddress),
     route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
     route('DELETE', '/default_streams', 'required', 'default-stream', removeDefaultChannelEndpoint),
     route('GET', '/invites', 'required', 'invites-list', listInvites),
+    route('POST', '/invites', 'required', 'invites-send', sendInvitationsEndpoint),
+    route('DELETE', '/invites/:invite_id', 'required', 'email-invite-revoke', revokeEmailInvitationEndpoint),
+    route('POST', '/invites/:invite_id/resend', 'required', 'email-invite-resend', resendEmailInvitationEndpoint),
     route('POST', '/invites/multiuse', 'required', 'invite-link-create', createInviteLinkEndpoint),
     route('POST', '/invites/multiuse/accept', 'none', 'invite-link-accept', acceptInviteLinkEndpoint),
     route('DELETE', '/invites/multiuse/:invite_id', 'required', 'invite-link-revoke', revokeInviteLinkEndpoint),

@@ -34,10 +34,12 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ReminderScheduled: true, ReminderDelivered: true, ReminderDeliveryFailed: true, ReminderDeleted: true, InviteLinkExpired: true,
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
-  MessagePushesSent: true, MessagePushFailed: true,
+  MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true, OwnersChanged: true,
   UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
+  EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,
+  ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -16,11 +16,15 @@ import type { PushDeviceEvent } from './push-device-events.js';
 import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
+import type { RequestEvent } from './request-events.js';
+import type { OwnerEvent } from './owner-events.js';
 import type { RealmEmojiEvent } from './realm-emoji-events.js';
 import type { LinkifierEvent } from './linkifier-events.js';
 import type { CodePlaygroundEvent } from './playground-events.js';
+import type { ScheduledMessageEvent } from './scheduled-message-events.js';
 import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
+import type { EmailInvitationEvent } from './email-invitation-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
 
 export type * from './channel-events.js';
@@ -41,16 +45,21 @@ export type * from './push-device-events.js';
 export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
+export type * from './request-events.js';
+export type * from './owner-events.js';
 export type * from './realm-emoji-events.js';
 export type * from './linkifier-events.js';
 export type * from './playground-events.js';
+export type * from './scheduled-message-events.js';
 export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
+export type * from './email-invitation-events.js';
 export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | RequestEvent | OwnerEvent
+  | ScheduledMessageEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

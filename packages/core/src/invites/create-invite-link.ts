@@ -25,7 +25,8 @@ export interface CreateInviteLink {
 
 const MINUTE_MS = 60_000;
 
-function checkRole(ctx: ChannelContext, raw: number | undefined): RoleValue {
+/** The role new users get: valid, and no more privileged than the actor's own. */
+export function checkRole(ctx: ChannelContext, raw: number | undefined): RoleValue {
   const role = raw ?? Role.Member;
   if (!isRole(role)) throw badRequest(`Invalid 'invite_as': must be one of ${ROLE_VALUES.join(', ')}`);
   if (!mayGrantRole(ctx.actor, role)) {
@@ -34,7 +35,8 @@ function checkRole(ctx: ChannelContext, raw: number | undefined): RoleValue {
   return role;
 }
 
-function expiryOf(cmd: CreateInviteLink): number | null {
+/** When an invitation stops working, from the server's clock and the request (or the server default). */
+export function expiryOf(cmd: Pick<CreateInviteLink, 'now' | 'default_validity_minutes' | 'invite_expires_in_minutes'>): number | null {
   const minutes = cmd.invite_expires_in_minutes === undefined ? cmd.default_validity_minutes : cmd.invite_expires_in_minutes;
   if (minutes === null) return null;
   if (!Number.isInteger(minutes) || minutes <= 0) {
@@ -46,7 +48,7 @@ function expiryOf(cmd: CreateInviteLink): number | null {
 }
 
 /** Length is counted in characters (code points), as the public API counts it; only administrators may set it. */
-function welcomeTextOf(ctx: ChannelContext, text: string | null | undefined): string | null {
+export function welcomeTextOf(ctx: ChannelContext, text: string | null | undefined): string | null {
   if (text === undefined || text === null) return null;
   if ([...text].length > MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) {
     throw badRequest(`Invalid 'welcome_message_custom_text': cannot exceed ${MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH} characters`);
@@ -58,7 +60,7 @@ function welcomeTextOf(ctx: ChannelContext, text: string | null | undefined): st
  * Channels the new users join: each must exist and be known to the actor, and be a default channel
  * or one the actor may add subscribers to; none at all when the actor may not subscribe others.
  */
-function checkChannels(ctx: ChannelContext, requested: readonly number[]): number[] {
+export function checkChannels(ctx: ChannelContext, requested: readonly number[]): number[] {
   const ids = [...new Set(requested)];
   const actorId = ctx.actor.user_id;
   const channels = ids.map((id) => {
@@ -79,7 +81,7 @@ function checkChannels(ctx: ChannelContext, requested: readonly number[]): numbe
 }
 
 /** Groups the new users join: active groups that are not system groups, which the actor may add members to. */
-function checkGroups(ctx: ChannelContext, requested: readonly number[]): number[] {
+export function checkGroups(ctx: ChannelContext, requested: readonly number[]): number[] {
   const ids = [...new Set(requested)];
   for (const id of ids) {
     const group = ctx.groups.get(id);

@@ -18,7 +18,7 @@ export function canInviteUsers(world: GroupWorld & { realm: RealmGroupSettings }
 export const mayGrantRole = (user: UserState, role: number): boolean => role >= user.role;
 
 /** Who manages a link (lists and revokes it): its creator and administrators. */
-export const managesInvite = (user: UserState, invite: InviteLinkState): boolean =>
+export const managesInvite = (user: UserState, invite: Pick<InviteLinkState, 'creator_id'>): boolean =>
   user.is_active && (isAdminRole(user.role) || invite.creator_id === user.user_id);
 
 /** A link works until it is revoked or its expiry passes (never, for a link without expiry). */

@@ -12,6 +12,19 @@ export interface InviteLinkUse {
   memberships: UserGroupMembersChanged[];
 }
 
+/** A new account joins an invitation's groups (one that holds it already, after a retried request, is left alone). */
+export function groupMemberships(groupIds: readonly number[], groups: ReadonlyMap<number, UserGroupState>, userId: number): UserGroupMembersChanged[] {
+  return groupIds
+    .filter((groupId) => {
+      const group = groups.get(groupId);
+      return group !== undefined && !group.members.includes(userId);
+    })
+    .map((group_id) => ({
+      type: 'UserGroupMembersChanged',
+      data: { group_id, added_members: [userId], removed_members: [], added_subgroups: [], removed_subgroups: [] },
+    }));
+}
+
 /** The link, if it can be used now; an unknown, revoked or expired link is refused with one message, so a guessed key learns nothing. */
 export function checkInviteLinkUsable(invite: InviteLinkState | undefined, now: number): InviteLinkState {
   if (!invite || !isInviteLinkUsable(invite, now)) throw badRequest('Invalid or expired invitation link');
@@ -29,14 +42,6 @@ export function decideUseInviteLink(
   userId: number,
 ): InviteLinkUse {
   const link = checkInviteLinkUsable(invite, now);
-  const memberships: UserGroupMembersChanged[] = link.group_ids
-    .filter((groupId) => {
-      const group = groups.get(groupId);
-      return group !== undefined && !group.members.includes(userId);
-    })
-    .map((group_id) => ({
-      type: 'UserGroupMembersChanged',
-      data: { group_id, added_members: [userId], removed_members: [], added_subgroups: [], removed_subgroups: [] },
-    }));
+  const memberships = groupMemberships(link.group_ids, groups, userId);
   return { invite: link, used: { type: 'InviteLinkUsed', data: { invite_id: link.id, user_id: userId } }, memberships };
 }

@@ -4,6 +4,7 @@ import { inviteKeyDigest } from '../secrets/invite-keys.js';
 import type { ServerContext } from '../server-context.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
+import { acceptEmailInvitation } from './accept-email-invitation.js';
 
 export interface AcceptInviteInput {
   key: string;
@@ -20,8 +21,11 @@ export interface AcceptInviteInput {
  */
 export async function acceptInviteLink(ctx: ServerContext, origin: Origin, input: AcceptInviteInput): Promise<{ user_id: number; email: string }> {
   const digest = inviteKeyDigest(input.key);
+  const link = await ctx.models.invites.findOne('key_digest', digest);
+  // A key that opens no link may be an email invitation's, from the mail.
+  if (!link) return acceptEmailInvitation(ctx, origin, input, digest);
   // Refused before a password is hashed or an id spent on a bad link.
-  checkInviteLinkUsable(await ctx.models.invites.findOne('key_digest', digest), ctx.clock.now());
+  checkInviteLinkUsable(link, ctx.clock.now());
   const account = await prepareAccount(ctx, { email: input.email, password: input.password, full_name: input.full_name });
   return ctx.bus.run(origin, async () => {
     const invite = await ctx.models.invites.findOne('key_digest', digest);

@@ -1,10 +1,10 @@
-import { badRequest, type InviteLinkState, isAdminRole, isInviteLinkUsable, managesInvite, Role } from '@chat/core';
+import { badRequest, type EmailInvitationState, type InviteLinkState, isAdminRole, isEmailInvitationPending, isInviteLinkUsable, managesInvite, Role } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createInviteLink, revokeInviteLink } from '../actions/invites.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 
-const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
+export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** POST /invites/multiuse */
 export async function createInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
@@ -21,31 +21,47 @@ export async function createInviteLinkEndpoint(ctx: ServerContext, call: RouteCa
   return { invite_link };
 }
 
+const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
+
 /**
  * An entry of GET /invites. `link_url` is left out: only the digest of a link's key is kept, so the
  * URL cannot be shown again after the answer that created it (the public API marks it optional).
- * `email` belongs to email invitations, which this server does not send.
  */
-const inviteView = (invite: InviteLinkState): Record<string, unknown> => ({
+const linkView = (invite: InviteLinkState): Record<string, unknown> => ({
   id: invite.id,
   invited_by_user_id: invite.creator_id,
-  invited: Math.floor(invite.created_at / 1000),
-  expiry_date: invite.expires_at === null ? null : Math.floor(invite.expires_at / 1000),
+  invited: seconds(invite.created_at),
+  expiry_date: seconds(invite.expires_at),
   invited_as: invite.invited_as,
   is_multiuse: true,
 });
 
-/** GET /invites: the links the caller manages (administrators: all) that still work, oldest first. */
+const emailInvitationView = (invite: EmailInvitationState): Record<string, unknown> => ({
+  id: invite.id,
+  invited_by_user_id: invite.creator_id,
+  invited: seconds(invite.invited_at),
+  expiry_date: seconds(invite.expires_at),
+  invited_as: invite.invited_as,
+  email: invite.email,
+  notify_referrer_on_join: invite.notify_referrer_on_join,
+  is_multiuse: false,
+});
+
+/** GET /invites: the pending invitations the caller manages (administrators: all), email ones first, oldest first. */
 export async function listInvites(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
   const now = ctx.clock.now();
-  const candidates = isAdminRole(viewer.role) ? await ctx.models.invites.all() : await ctx.models.invites.findMany('creator_id', viewer.user_id);
-  const invites = candidates
-    .filter((invite) => managesInvite(viewer, invite) && isInviteLinkUsable(invite, now))
-    .sort((a, b) => a.id - b.id)
-    .map(inviteView);
-  return { invites };
+  const admin = isAdminRole(viewer.role);
+  const links = admin ? await ctx.models.invites.all() : await ctx.models.invites.findMany('creator_id', viewer.user_id);
+  const mailed = admin ? await ctx.models.emailInvitations.all() : await ctx.models.emailInvitations.findMany('creator_id', viewer.user_id);
+  const byId = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
+  return {
+    invites: [
+      ...mailed.filter((invite) => managesInvite(viewer, invite) && isEmailInvitationPending(invite, now)).sort(byId).map(emailInvitationView),
+      ...links.filter((invite) => managesInvite(viewer, invite) && isInviteLinkUsable(invite, now)).sort(byId).map(linkView),
+    ],
+  };
 }
 
 /** DELETE /invites/multiuse/{invite_id} */

@@ -1,0 +1,37 @@
+import { checkEmailInvitationUsable, decideAcceptEmailInvitation, groupMemberships, normalizeEmail, streams } from '@chat/core';
+import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+import type { AcceptInviteInput } from './accept-invite-link.js';
+import { newAccountAppends, prepareAccount } from './create-user.js';
+import { groupAppend } from './user-groups.js';
+
+/**
+ * Accepting an email invitation (the key from the mail, for the address it was sent to): creates the
+ * account as the invitation describes it and uses the invitation up. The invitation's stream is
+ * appended at the revision read, so of two requests racing with one key only one gets through.
+ */
+export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, input: AcceptInviteInput, digest: string): Promise<{ user_id: number; email: string }> {
+  const email = normalizeEmail(input.email);
+  // Refused before a password is hashed or an id spent on a bad key.
+  checkEmailInvitationUsable(await ctx.models.emailInvitations.findOne('key_digest', digest), ctx.clock.now(), email);
+  const account = await prepareAccount(ctx, { email, password: input.password, full_name: input.full_name });
+  return ctx.bus.run(origin, async () => {
+    // The revision is read before the invitation, so a change after this read fails the append.
+    const first = await ctx.models.emailInvitations.findOne('key_digest', digest);
+    const expected = first ? await currentRevision(ctx.store, streams.emailInvitation(first.id)) : 'no_stream';
+    const latest = first ? await ctx.models.emailInvitations.get(first.id) : undefined;
+    const found = latest?.key_digest === digest ? latest : undefined;
+    const { invite, events } = decideAcceptEmailInvitation(found, ctx.clock.now(), account.email, account.user_id);
+    const groups = new Map((await ctx.models.userGroups.all()).map((group) => [group.id, group]));
+    const accountAppends = await newAccountAppends(ctx, null, {
+      ...account,
+      role: invite.invited_as,
+      channel_ids: invite.channel_ids,
+      join_default_channels: invite.include_realm_default_subscriptions,
+    });
+    const memberships: StreamAppend[] = [];
+    for (const change of groupMemberships(invite.group_ids, groups, account.user_id)) memberships.push(await groupAppend(ctx, change.data.group_id, [change]));
+    return { appends: [...accountAppends, { stream: streams.emailInvitation(invite.id), expected, events }, ...memberships], result: { user_id: account.user_id, email: account.email } };
+  });
+}

@@ -1,0 +1,34 @@
+import type { RouteCall } from '@chat/http';
+import { resendEmailInvitation, revokeEmailInvitation, sendInvitations } from '../actions/email-invitations.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser, originOf } from './call-context.js';
+import { intList } from './invites.js';
+
+/** POST /invites: an answer with no fields; addresses skipped make it INVITATION_FAILED. */
+export async function sendInvitationsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const actor = await callerUser(ctx, call);
+  const p = call.params;
+  await sendInvitations(ctx, ctx.mailer, originOf(call), actor, {
+    invitee_emails: String(p.invitee_emails),
+    invite_as: p.invite_as === undefined ? undefined : Number(p.invite_as),
+    invite_expires_in_minutes: p.invite_expires_in_minutes as number | null | undefined,
+    stream_ids: intList(p.stream_ids) ?? [],
+    group_ids: intList(p.group_ids),
+    include_realm_default_subscriptions: p.include_realm_default_subscriptions === true,
+    notify_referrer_on_join: p.notify_referrer_on_join !== false,
+    welcome_message_custom_text: p.welcome_message_custom_text === undefined ? null : String(p.welcome_message_custom_text),
+  });
+  return {};
+}
+
+/** DELETE /invites/{invite_id} */
+export async function revokeEmailInvitationEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await revokeEmailInvitation(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.invite_id));
+  return {};
+}
+
+/** POST /invites/{invite_id}/resend */
+export async function resendEmailInvitationEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  await resendEmailInvitation(ctx, ctx.mailer, originOf(call), await callerUser(ctx, call), Number(call.path.invite_id));
+  return {};
+}
