@@ -16,6 +16,7 @@ export const streams = {
   /** An email invitation: its own id space, apart from reusable links. */
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
+  scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
   realmEmoji: (): string => 'realmemoji',
