@@ -82,6 +82,7 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
 export const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
   ['channel_folders', 'channel_folder'],
   ['realm_user_groups', 'user_group'],
+  ['navigation_views', 'navigation_view'],
 ]);
 
 /** Event types a queue may ask for: sections plus events that have no section of their own. */
