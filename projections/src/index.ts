@@ -25,6 +25,7 @@ import { channelFoldersProjection } from './channel-folders/channel-folders-proj
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
 import { emailInvitationsProjection } from './invites/email-invitations-projection.js';
+import { realmExportsProjection } from './exports/realm-exports-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
@@ -54,6 +55,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   channelsProjection(models),
   invitesProjection(models),
   emailInvitationsProjection(models),
+  realmExportsProjection(models),
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
@@ -79,6 +81,7 @@ export { profileFieldsInOrder, profileFieldView } from './client-events/profile-
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { mutedUserKey } from './user-status/user-status-projection.js';
 export { mutedUsersOf } from './user-status/muted-users-list.js';
+export { realmExportView, realmExportViews } from './client-events/realm-exports-fanout.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';

@@ -1,7 +1,7 @@
 import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, UserStatusState } from '@chat/core';
+import type { RealmExportState, EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, UserStatusState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 
@@ -32,6 +32,8 @@ export interface ReadModels {
   invites: DocumentCollection<InviteLinkState>;
   /** Email invitations by id, found by the digest of their current key, their sender and address. */
   emailInvitations: DocumentCollection<EmailInvitationState>;
+  /** Exports of the organization by id, found by the path of their file. */
+  realmExports: DocumentCollection<RealmExportState>;
   /** Messages and per-user flags, shaped for their queries. */
   messages: MessageStore;
   /** Users' visibility policies for topics, keyed `<user_id>:<channel_id>:<topic, lower case>`. */
@@ -78,6 +80,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
     invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
     emailInvitations: store.collection<EmailInvitationState>({ name: 'email_invitations', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
+    realmExports: store.collection<RealmExportState>({ name: 'realm_exports', fields: ['path_id'] }),
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),

@@ -114,3 +114,4 @@ export * from './channels/update-subscriptions.js';
 export * from './invites/email-invitation-state.js';
 export * from './invites/send-invitations.js';
 export * from './invites/email-invitation-decisions.js';
+export * from './exports/realm-export.js';

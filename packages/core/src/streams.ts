@@ -13,6 +13,7 @@ export const streams = {
   invite: (inviteId: number): string => `invite-${inviteId}`,
   /** An email invitation: its own id space, apart from reusable links. */
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
+  realmExport: (exportId: number): string => `realmexport-${exportId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */

@@ -22,6 +22,7 @@ import type { CodePlaygroundEvent } from './playground-events.js';
 import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { EmailInvitationEvent } from './email-invitation-events.js';
+import type { RealmExportEvent } from './realm-export-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
 
 export type * from './channel-events.js';
@@ -48,11 +49,12 @@ export type * from './playground-events.js';
 export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
 export type * from './email-invitation-events.js';
+export type * from './realm-export-events.js';
 export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | RealmExportEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
