@@ -13,6 +13,7 @@ export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 export { unreadEntries } from './messages/unread-entries.js';
+export { type AcceptedRequest, requestKey } from './requests/requests-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -40,6 +41,7 @@ import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+import { requestsProjection } from './requests/requests-projection.js';
 import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
 import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
@@ -71,6 +73,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
+  requestsProjection(models),
   realmEmojiProjection(models),
   linkifiersProjection(models),
   playgroundsProjection(models),

@@ -4,6 +4,7 @@ import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { RealmExportState, EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, UserStatusState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
+import type { AcceptedRequest } from './requests/requests-projection.js';
 
 export interface RealmState {
   name: string;
@@ -58,6 +59,10 @@ export interface ReadModels {
   attachmentLinks: DocumentCollection<MessageUploadLinks>;
   /** The organization's upload space in use, under REALM_KEY. */
   uploadUsage: DocumentCollection<UploadUsage>;
+  /** Requests that changed something, by `<user_id>:<request id>`, for a day or two (see projections/src/requests). */
+  requests: DocumentCollection<AcceptedRequest>;
+  /** The days that still have requests, by day number. */
+  requestDays: DocumentCollection<{ day: number }>;
   /** Custom emoji by id, deactivated ones included. */
   realmEmoji: DocumentCollection<RealmEmojiState>;
   /** Linkifiers by id, each with its processing position. */
@@ -93,6 +98,8 @@ export function openReadModels(store: ReadStore): ReadModels {
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),
     attachmentLinks: store.collection<MessageUploadLinks>({ name: 'attachment_links' }),
     uploadUsage: store.collection<UploadUsage>({ name: 'upload_usage' }),
+    requests: store.collection<AcceptedRequest>({ name: 'requests', fields: ['day'] }),
+    requestDays: store.collection<{ day: number }>({ name: 'request_days' }),
     realmEmoji: store.collection<RealmEmojiState>({ name: 'realm_emoji' }),
     linkifiers: store.collection<LinkifierState>({ name: 'linkifiers' }),
     playgrounds: store.collection<PlaygroundState>({ name: 'playgrounds' }),

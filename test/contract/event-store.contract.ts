@@ -22,13 +22,13 @@ const claim = (owner_id: number): EventToAppend => ({
 const ownerOf = (event: StoredEvent) => (event.type === 'KeyClaimed' ? event.data.owner_id : null);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);
   return all;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
   } catch (error) {

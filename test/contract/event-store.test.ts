@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EsdbEventStore, SqliteEventStore } from '@chat/eventstore';
 import { eventStoreContract } from './event-store.contract.js';
+import { multiStreamContract } from './event-store-streams.contract.js';
 
 const directories: string[] = [];
 
@@ -18,9 +19,16 @@ eventStoreContract(
   },
 );
 
+multiStreamContract('SqliteEventStore', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'chat-events-'));
+  directories.push(directory);
+  return new SqliteEventStore(join(directory, 'events.sqlite'));
+}, { atomic: true });
+
 const esdbUrl = process.env.ESDB_URL;
 if (esdbUrl) {
   eventStoreContract('EsdbEventStore', async () => EsdbEventStore.connect(esdbUrl));
+  multiStreamContract('EsdbEventStore', async () => EsdbEventStore.connect(esdbUrl), { atomic: false });
 } else {
   describe('EventStore contract: EsdbEventStore', function () {
     it('runs only against a server: set ESDB_URL, e.g. esdb://localhost:2113?tls=false');

@@ -33,3 +33,11 @@ export const insufficientPermission = (msg = 'Insufficient permission'): ApiErro
 /** A channel named in the request is unknown to the caller. */
 export const streamDoesNotExist = (name: string): ApiError =>
   new ApiError('STREAM_DOES_NOT_EXIST', 400, `Channel '${name}' does not exist`, { stream: name });
+
+/** The caller already used this X-Request-Id for a different request (method, path or parameters). */
+export const requestIdReused = (requestId: string): ApiError =>
+  new ApiError('REQUEST_ID_REUSED', 409, `X-Request-Id '${requestId}' was already used for a different request`, { request_id: requestId });
+
+/** A request under this X-Request-Id changed something but its answer is not known (yet): it was applied once. */
+export const requestInProgress = (requestId: string): ApiError =>
+  new ApiError('REQUEST_IN_PROGRESS', 409, `The request with X-Request-Id '${requestId}' was applied; its answer is not available yet`, { request_id: requestId });

@@ -15,6 +15,8 @@ export * from './users/full-name.js';
 export * from './users/create-user.js';
 export * from './users/system-bots.js';
 export * from './users/update-user.js';
+export * from './users/owners-changed.js';
+export * from './users/rotate-api-key.js';
 export * from './users/user-lifecycle.js';
 export * from './events/ids-in-event.js';
 export * from './streams.js';

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 export const streams = {
   realm: (): string => 'realm',
   user: (userId: number): string => `user-${userId}`,
+  /** The guard of the organization's owners: every decision that can take an owner away appends to it. */
+  realmOwners: (): string => 'realm-owners',
   userGroup: (groupId: number): string => `usergroup-${groupId}`,
   channelFolder: (folderId: number): string => `channelfolder-${folderId}`,
   channel: (channelId: number): string => `channel-${channelId}`,
@@ -23,6 +25,9 @@ export const streams = {
   playgrounds: (): string => 'playgrounds',
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
+  /** One user's request id: whether a request under it changed something, and what it answered. */
+  request: (userId: number, requestId: string): string =>
+    `request-${createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 40)}`,
   /**
    * A uniqueness claim: the key is digested so that personal data (an email address) is not spread
    * into stream names, where erasure could not reach it.

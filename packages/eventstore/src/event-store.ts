@@ -22,6 +22,19 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+/**
+ * What a multi-stream append expects of one stream: a revision as above, or that the stream has no
+ * event after a log position (the position the read models stood at when the decision read them).
+ */
+export type StreamExpectation = ExpectedRevision | { unchangedSince: number };
+
+/** One stream's part of an atomic append; with no events it is only checked. */
+export interface StreamAppendRequest {
+  stream: string;
+  events: readonly EventToAppend[];
+  expected: StreamExpectation;
+}
+
 export type EventListener = (events: readonly StoredEvent[]) => void;
 
 /**
@@ -30,6 +43,12 @@ export type EventListener = (events: readonly StoredEvent[]) => void;
  */
 export interface EventStore {
   append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one command: every stream's expectation is checked and either all
+   * events are stored or none (see docs/topics/atomic-commands.md for what EventStoreDB can promise).
+   * Answers the position of the last event stored, or the head when nothing was to be stored.
+   */
+  appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }>;
   readStream(stream: string): AsyncIterable<StoredEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent>;
   /** Revision of a stream's last event, or null when the stream does not exist. */
@@ -47,12 +66,21 @@ export interface EventStore {
 export class WrongExpectedRevision extends Error {
   constructor(
     readonly stream: string,
-    readonly expected: ExpectedRevision,
+    readonly expected: StreamExpectation,
     readonly actual: number | null,
   ) {
-    super(`Stream ${stream}: expected revision ${String(expected)}, found ${actual === null ? 'no stream' : actual}`);
+    super(`Stream ${stream}: expected revision ${describe(expected)}, found ${actual === null ? 'no stream' : actual}`);
     this.name = 'WrongExpectedRevision';
   }
+}
+
+const describe = (expected: StreamExpectation): string =>
+  typeof expected === 'object' ? `unchanged since position ${expected.unchangedSince}` : String(expected);
+
+/** Whether a stream whose last event has `last` (revision and position) meets the expectation. */
+export function expectationMet(expected: StreamExpectation, last: { revision: number; position: number } | undefined): boolean {
+  if (typeof expected === 'object') return last === undefined || last.position <= expected.unchangedSince;
+  return revisionMatches(expected, last?.revision ?? null);
 }
 
 export function revisionMatches(expected: ExpectedRevision, actual: number | null): boolean {

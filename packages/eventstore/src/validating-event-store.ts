@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@chat/core';
-import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions } from './event-store.js';
+import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from './event-store.js';
 import type { EventSchemaRegistry } from './schema-registry.js';
 
 export class InvalidEventError extends Error {
@@ -20,6 +20,21 @@ export class ValidatingEventStore implements EventStore {
 
   async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     const started = performance.now();
+    this.validate(events);
+    const result = await this.inner.append(stream, events, expected);
+    this.timed((performance.now() - started) / 1000);
+    return result;
+  }
+
+  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    const started = performance.now();
+    for (const append of appends) this.validate(append.events);
+    const result = await this.inner.appendStreams(appends);
+    this.timed((performance.now() - started) / 1000);
+    return result;
+  }
+
+  private validate(events: readonly EventToAppend[]): void {
     for (const { event, metadata } of events) {
       const problem = this.registry.check(event.type, metadata.schema_version, event.data);
       if (problem) throw new InvalidEventError(event.type, problem);
@@ -27,9 +42,6 @@ export class ValidatingEventStore implements EventStore {
         throw new InvalidEventError(event.type, `metadata ${JSON.stringify(this.registry.validateMetadata.errors)}`);
       }
     }
-    const result = await this.inner.append(stream, events, expected);
-    this.timed((performance.now() - started) / 1000);
-    return result;
   }
 
   readStream(stream: string): AsyncIterable<StoredEvent> {

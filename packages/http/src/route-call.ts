@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, bodyWasCut } from './body-limits.js';
 import { sendError, sendJson, successBody, toApiError } from './envelope.js';
@@ -38,11 +40,14 @@ export class RouteCallRunner {
       path[name] = params[name];
       delete params[name];
     }
+    // Reads (every poll among them) are never retried writes: no await for them.
+    const retry = this.route.method === 'GET' ? null : await retryKey(this.route, req, path, params, input.files);
     const result = await this.route.handle({
       params,
       path,
       caller: input.caller,
       requestId: requestIdOf(req),
+      retry,
       client: String(req.headers['user-agent'] ?? ''),
       ignored,
       raw: { req, res },
@@ -50,6 +55,23 @@ export class RouteCallRunner {
     });
     if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
   }
+}
+
+/** What makes a retried write the same request: the client's request id, and a digest of the request. */
+async function retryKey(
+  route: Route,
+  req: IncomingMessage,
+  path: Record<string, unknown>,
+  params: Record<string, unknown>,
+  files: readonly UploadedFile[],
+): Promise<{ requestId: string; fingerprint: string } | null> {
+  // Only an id the client sent and the server kept (see request-facts.ts) names a retry.
+  const header = req.headers['x-request-id'];
+  if (route.method === 'GET' || typeof header !== 'string' || requestIdOf(req) !== header) return null;
+  const sorted = (values: Record<string, unknown>) => Object.keys(values).sort().map((name) => [name, values[name]]);
+  const digest = createHash('sha256').update(JSON.stringify([route.method, route.path, sorted(path), sorted(params)]));
+  for (const file of files) digest.update(JSON.stringify([file.field, file.name, file.contentType, file.size])).update(await readFile(file.path));
+  return { requestId: header, fingerprint: digest.digest('hex') };
 }
 
 /** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */

@@ -16,6 +16,11 @@ export interface RouteCall {
   path: Record<string, unknown>;
   caller: Caller | null;
   requestId: string;
+  /**
+   * The X-Request-Id the client sent on a write (not GET), with a digest of what it asked (method,
+   * route, parameters, files): the key and check of an idempotent retry. Null when it sent none.
+   */
+  retry: { requestId: string; fingerprint: string } | null;
   client: string;
   /** Names sent that the route does not take (dropped from params): a view that writes its own envelope reports them. */
   ignored: readonly string[];

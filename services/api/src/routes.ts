@@ -77,17 +77,20 @@ import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoin
 import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
+import { RequestLedger } from './commands/request-ledger.js';
 
 type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
 
 /** The one route table: method, path under /api/v1, authentication, request schema, view. */
 export function routeTable(ctx: ServerContext): Route[] {
+  const ledger = new RequestLedger({ requests: ctx.models.requests, bus: ctx.bus, clock: ctx.clock, readPosition: () => ctx.runner.position });
   const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View): Route => ({
     method,
     path,
     auth,
     schema,
-    handle: (call) => view(ctx, call),
+    // A write that carries a request id goes through the ledger: a retry gets the first answer.
+    handle: (call) => (call.retry ? ledger.answer(call, () => view(ctx, call)) : view(ctx, call)),
   });
   return [
     route('GET', '/server_settings', 'none', 'empty', serverSettings),

@@ -83,11 +83,11 @@ describe('reminders: delivery', function () {
     await scheduleReminder(alice, messageId, secondsFromNow(server, 120));
     server.clock.advance(120_000);
     const store = server.ctx.store;
-    const append = store.append.bind(store);
+    const appendStreams = store.appendStreams.bind(store);
     let conflicts = 0;
-    store.append = async (...args) => {
+    store.appendStreams = async (...args) => {
       try {
-        return await append(...args);
+        return await appendStreams(...args);
       } catch (error) {
         if (error instanceof WrongExpectedRevision) conflicts += 1;
         throw error;

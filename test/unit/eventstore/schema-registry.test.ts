@@ -34,7 +34,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ReminderScheduled: true, ReminderDelivered: true, ReminderDeliveryFailed: true, ReminderDeleted: true, InviteLinkExpired: true,
   PushTokenAdded: true, PushTokenRemoved: true, PushDeviceRegistered: true,
   AttachmentUploaded: true, AttachmentDeleted: true,
-  MessagePushesSent: true, MessagePushFailed: true,
+  MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true, OwnersChanged: true,
   UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
   RealmExportRequested: true, RealmExportCompleted: true, RealmExportFailed: true,
   EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,

@@ -16,6 +16,8 @@ import type { PushDeviceEvent } from './push-device-events.js';
 import type { MessagePushEvent } from './message-push-events.js';
 import type { RealmEvent } from './realm-events.js';
 import type { UserEvent } from './user-events.js';
+import type { RequestEvent } from './request-events.js';
+import type { OwnerEvent } from './owner-events.js';
 import type { RealmEmojiEvent } from './realm-emoji-events.js';
 import type { LinkifierEvent } from './linkifier-events.js';
 import type { CodePlaygroundEvent } from './playground-events.js';
@@ -43,6 +45,8 @@ export type * from './push-device-events.js';
 export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';
+export type * from './request-events.js';
+export type * from './owner-events.js';
 export type * from './realm-emoji-events.js';
 export type * from './linkifier-events.js';
 export type * from './playground-events.js';
@@ -54,7 +58,7 @@ export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
-  | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | RealmExportEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent;
+  | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | RealmExportEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | RequestEvent | OwnerEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -14,7 +14,9 @@ import type {
   EventToAppend,
   ExpectedRevision,
   ReadAllOptions,
+  StreamAppendRequest,
 } from '../event-store.js';
+import { appendStreamsInTurn } from './esdb-multi-append.js';
 import { readFrom, toAppendError, toEventData, toExpectedRevision, toStoredEvent } from './esdb-mapping.js';
 import { subscribeToAll } from './esdb-subscription.js';
 
@@ -62,6 +64,11 @@ export class EsdbEventStore implements EventStore {
     const last = await this.eventAt(stream, nextExpectedRevision);
     if (!last) throw new Error(`Stream ${stream}: appended revision ${revision} cannot be read back`);
     return { position: last.position, revision };
+  }
+
+  /** EventStoreDB appends one stream per call: see esdb-multi-append.ts for what that promises. */
+  appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    return appendStreamsInTurn(this, appends);
   }
 
   async *readStream(stream: string): AsyncIterable<StoredEvent> {

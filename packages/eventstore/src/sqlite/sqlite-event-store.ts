@@ -6,8 +6,9 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  expectationMet,
   type ReadAllOptions,
-  revisionMatches,
+  type StreamAppendRequest,
   WrongExpectedRevision,
 } from '../event-store.js';
 import { type ChainedRow, chainHash, GENESIS_HASH } from './chain-hash.js';
@@ -16,11 +17,10 @@ import { SQLITE_SCHEMA } from './sqlite-schema.js';
 /** A row as stored: the hash chain covers exactly these columns. */
 type EventRow = ChainedRow;
 
+/** One command's appends, to one stream or several: stored together or not at all. */
 interface PendingAppend {
-  stream: string;
-  events: readonly EventToAppend[];
-  expected: ExpectedRevision;
-  resolve: (result: AppendResult) => void;
+  appends: readonly StreamAppendRequest[];
+  resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -37,6 +37,17 @@ export const toStoredEvent = (row: EventRow): StoredEvent =>
     metadata: JSON.parse(row.metadata),
   }) as StoredEvent;
 
+/** An event id already stored for a different event: a retried append must repeat its events exactly. */
+export class DuplicateEventId extends Error {
+  constructor(
+    readonly id: string,
+    readonly stream: string,
+  ) {
+    super(`Event id ${id} (stream ${stream}) is already stored for a different event`);
+    this.name = 'DuplicateEventId';
+  }
+}
+
 /** The embedded default: the whole durable state of an install in one SQLite file (WAL). */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -52,8 +63,12 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.exec(SQLITE_SCHEMA);
     this.statements = {
-      revision: this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?'),
-      byId: this.db.prepare<[string], { position: number; revision: number }>('SELECT position, revision FROM events WHERE id = ?'),
+      last: this.db.prepare<[string], { revision: number; position: number }>(
+        'SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+      ),
+      byId: this.db.prepare<[string], { position: number; revision: number; stream: string; type: string; data: string }>(
+        'SELECT position, revision, stream, type, data FROM events WHERE id = ?',
+      ),
       insert: this.db.prepare(
         'INSERT INTO events (position, stream, revision, id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -73,12 +88,23 @@ export class SqliteEventStore implements EventStore {
   /**
    * Appends wait for the end of the current turn of the event loop and are committed together (group
    * commit): one transaction and one fsync for every request that appended in that turn. Each append
-   * still checks its own expected revision in its own savepoint, so one failing changes nothing else.
+   * still checks its own expected revisions in its own savepoint, so one failing changes nothing else.
    */
-  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+  async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const [result] = await this.enqueue([{ stream, events, expected }]);
+    return result;
+  }
+
+  /** Every stream of the command in one savepoint: one failed expectation undoes the others. */
+  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    const results = await this.enqueue(appends);
+    return { position: results.length === 0 ? this.lastPosition : Math.max(...results.map((result) => result.position)) };
+  }
+
+  private enqueue(appends: readonly StreamAppendRequest[]): Promise<AppendResult[]> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, events, expected, resolve, reject });
+      this.pending.push({ appends, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -89,13 +115,17 @@ export class SqliteEventStore implements EventStore {
     if (batch.length === 0) return;
     const rollbackHash = this.lastHash;
     const rollbackPosition = this.lastPosition;
-    const outcomes: ({ result: AppendResult; stored: StoredEvent[] } | { error: unknown })[] = [];
+    const outcomes: ({ results: AppendResult[]; stored: StoredEvent[] } | { error: unknown })[] = [];
     try {
       this.db.transaction(() => {
         for (const item of batch) {
+          const chain = { hash: this.lastHash, position: this.lastPosition };
           try {
-            outcomes.push(this.db.transaction(() => this.insert(item))());
+            outcomes.push(this.db.transaction(() => this.insertAll(item.appends))());
           } catch (error) {
+            // The savepoint is rolled back: so is the chain.
+            this.lastHash = chain.hash;
+            this.lastPosition = chain.position;
             outcomes.push({ error });
           }
         }
@@ -111,25 +141,43 @@ export class SqliteEventStore implements EventStore {
     if (stored.length > 0) for (const listener of this.listeners) listener(stored);
     batch.forEach((item, index) => {
       const outcome = outcomes[index];
-      if ('result' in outcome) item.resolve(outcome.result);
+      if ('results' in outcome) item.resolve(outcome.results);
       else item.reject(outcome.error);
     });
   }
 
-  /** One append inside the batch's transaction: revision check, hash chain. Undone alone if it throws. */
-  private insert(item: PendingAppend): { result: AppendResult; stored: StoredEvent[] } {
-    const { stream, events, expected } = item;
+  /** One command inside the batch's transaction, stream by stream. Undone as a whole if any part throws. */
+  private insertAll(appends: readonly StreamAppendRequest[]): { results: AppendResult[]; stored: StoredEvent[] } {
+    const results: AppendResult[] = [];
+    const stored: StoredEvent[] = [];
+    for (const append of appends) {
+      const last = this.statements.last.get(append.stream);
+      if (append.events.length === 0) {
+        if (!expectationMet(append.expected, last)) throw new WrongExpectedRevision(append.stream, append.expected, last?.revision ?? null);
+        continue;
+      }
+      results.push(this.insert(append, last, stored));
+    }
+    return { results, stored };
+  }
+
+  /** One stream's events: revision check, hash chain. */
+  private insert(append: StreamAppendRequest, last: { revision: number; position: number } | undefined, stored: StoredEvent[]): AppendResult {
+    const { stream, events, expected } = append;
     const previous = this.statements.byId.get(events[0].id);
     if (previous) {
-      // The same request appended these already: answer as the first time did.
-      return { result: { position: previous.position + events.length - 1, revision: previous.revision + events.length - 1 }, stored: [] };
+      // The same user's same request appended these already: answer as the first time did. The same
+      // id on anything else would lose a write in silence: refuse it instead.
+      const first = events[0];
+      if (previous.stream !== stream || previous.type !== first.event.type || previous.data !== JSON.stringify(first.event.data)) {
+        throw new DuplicateEventId(first.id, stream);
+      }
+      return { position: previous.position + events.length - 1, revision: previous.revision + events.length - 1 };
     }
-    const actual = this.statements.revision.get(stream)?.revision ?? null;
-    if (!revisionMatches(expected, actual)) throw new WrongExpectedRevision(stream, expected, actual);
-    let revision = actual ?? -1;
+    if (!expectationMet(expected, last)) throw new WrongExpectedRevision(stream, expected, last?.revision ?? null);
+    let revision = last?.revision ?? -1;
     let position = this.lastPosition;
     let hash = this.lastHash;
-    const stored: StoredEvent[] = [];
     for (const entry of events) {
       revision += 1;
       position += 1;
@@ -146,10 +194,10 @@ export class SqliteEventStore implements EventStore {
       this.statements.insert.run(row.position, row.stream, row.revision, row.id, row.type, row.data, row.metadata, hash);
       stored.push({ ...row, data: entry.event.data, metadata: entry.metadata } as StoredEvent);
     }
-    // Only an append whose inserts all succeeded moves the chain on.
+    // Only inserts that succeeded move the chain on; a failed savepoint puts it back (see flush).
     this.lastHash = hash;
     this.lastPosition = position;
-    return { result: { position, revision }, stored };
+    return { position, revision };
   }
 
   async *readStream(stream: string): AsyncIterable<StoredEvent> {
@@ -175,7 +223,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async streamRevision(stream: string): Promise<number | null> {
-    return this.statements.revision.get(stream)?.revision ?? null;
+    return this.statements.last.get(stream)?.revision ?? null;
   }
 
   async headPosition(): Promise<number> {

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@chat/core';
-import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions } from '../event-store.js';
+import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from '../event-store.js';
 import type { EventLogReader } from '../reading/event-log-reader.js';
 import type { Upcasters } from './upcaster.js';
 
@@ -42,6 +42,9 @@ export class UpcastingEventStore extends UpcastingLogReader implements EventStor
 
   append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     return this.store.append(stream, events, expected);
+  }
+  appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    return this.store.appendStreams(appends);
   }
   readStream(stream: string): AsyncIterable<StoredEvent> {
     return upcasted(this.store.readStream(stream), this.upcasters);

@@ -15,8 +15,7 @@ import {
 import { hasAlertWord } from '@chat/markdown';
 import { REALM_KEY } from '@chat/projections';
 import { topicKey } from '@chat/readstore';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
 import type { ServerContext } from '../server-context.js';
@@ -103,7 +102,11 @@ export async function editMessage(ctx: ServerContext, origin: Origin, actorId: n
     const alertWords = await receiversAlertWords(ctx, new Set(facts.holders.get(message.id)));
     const decision = decideEditMessage({ ...cc, settings: realm.settings, alertWords, now: ctx.clock.now() }, facts, req);
     const stream = streams.message(messageId);
-    const appends: StreamAppend[] = [{ stream, expected: await currentRevision(ctx.store, stream), events: [decision.event] }];
+    const appends: StreamAppend[] = [{ stream, expected: AS_READ, events: [decision.event] }];
+    // A move depends on every message it moves: none of them may change (be deleted, moved) meanwhile.
+    if (decision.event.type === 'MessagesMoved') {
+      for (const id of decision.event.data.message_ids) if (id !== messageId) appends.push({ stream: streams.message(id), expected: AS_READ, events: [] });
+    }
     const bot = decision.notices.length > 0 ? await notificationBot(ctx) : null;
     for (const draft of decision.notices) {
       if (!bot) break;

@@ -20,7 +20,7 @@ import {
   worldOf,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -111,8 +111,15 @@ async function changeGroup(
   decide: (gc: UserGroupContext) => DomainEvent[],
 ): Promise<void> {
   await ctx.bus.run(origin, async () => {
-    const events = decide(await groupContext(ctx, actor.user_id));
-    return { appends: [await groupAppend(ctx, groupId, events)], result: undefined };
+    const gc = await groupContext(ctx, actor.user_id);
+    const events = decide(gc);
+    const appends = [await groupAppend(ctx, groupId, events)];
+    // A new subgroup is checked against the whole group graph (no cycle): no other group may change
+    // meanwhile, or two additions decided at once could close a cycle between them.
+    if (events.some((event) => event.type === 'UserGroupMembersChanged' && event.data.added_subgroups.length > 0)) {
+      for (const id of gc.groups.keys()) if (id !== groupId) appends.push({ stream: streams.userGroup(id), expected: AS_READ, events: [] });
+    }
+    return { appends, result: undefined };
   });
 }
 

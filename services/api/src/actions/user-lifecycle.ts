@@ -3,13 +3,15 @@ import {
   decideDeactivateUser,
   decideReactivateUser,
   type LifecycleContext,
+  ownersChanged,
+  Role,
   streams, type UserDeactivated, type UserReactivated,
   type UserState,
 } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import { REALM_KEY, type ReadModels } from '@chat/projections';
 import type { QueueRegistry } from '@chat/realtime';
-import type { CommandBus, Origin, StreamAppend } from '../commands/command-bus.js';
+import { AS_READ, type CommandBus, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { Mailer } from '../mail/mailer.js';
 
@@ -37,6 +39,10 @@ async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: L
     if (!actor) throw new Error(`user ${actorId} vanished`);
     const events = decide({ actor, users });
     const appends: StreamAppend[] = [];
+    // Taking an owner away also moves the owners' guard stream as read: see docs/topics/decisions.md.
+    const owners = [...users.values()].filter((user) => user.is_active && user.role === Role.Owner).map((user) => user.user_id);
+    const guard = ownersChanged(owners, events, (id) => users.get(id)?.role);
+    if (guard) appends.push({ stream: streams.realmOwners(), expected: AS_READ, events: [guard] });
     for (const event of events) {
       const stream = streams.user(event.data.user_id);
       const expected = event.data.user_id === subjectId ? subjectExpected : await currentRevision(deps.store, stream);

@@ -1,18 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Clock, DomainEvent, EventMetadata } from '@chat/core';
-import { type EventSchemaRegistry, type EventStore, type ExpectedRevision, WrongExpectedRevision } from '@chat/eventstore';
+import {
+  type EventSchemaRegistry,
+  type EventStore,
+  type StreamAppendRequest,
+  type StreamExpectation,
+  WrongExpectedRevision,
+} from '@chat/eventstore';
 import type { ProjectionRunner } from '@chat/projections';
+import { type RequestClaim, RequestAlreadyAccepted } from './request-claim.js';
 
 /** Who asked: the metadata every event of the command will carry. */
 export interface Origin {
   actorId: number | null;
   requestId: string;
   client: string;
+  /** Set when the client sent a request id on a write: the bus records its first change (see request-claim.ts). */
+  request?: RequestClaim;
 }
+
+/**
+ * 'as_read': the stream as the read models showed it when the decision began, i.e. no event of it
+ * after the log position they stood at. What an action deciding from read models must expect.
+ */
+export const AS_READ = 'as_read';
 
 export interface StreamAppend {
   stream: string;
-  expected: ExpectedRevision;
+  expected: StreamExpectation | typeof AS_READ;
+  /** None: the stream is only checked against the expectation (a stream the decision read but does not change). */
   events: DomainEvent[];
 }
 
@@ -22,15 +39,18 @@ export interface Decision<T> {
 }
 
 const EVENT_ID_NAMESPACE = '6f1d1c1e-4b7a-4a53-9d55-3c1f0d2f5e10';
-const MAX_ATTEMPTS = 4;
+const MAX_ATTEMPTS = 5;
 
 /**
- * The generic command handler: decide from the read models, append with expected revisions, then
- * wait until the projections have applied what was appended so the caller reads its own write.
- * A concurrency conflict re-decides from fresh state a bounded number of times.
+ * The generic command handler: note the log position the read models stand at, decide, append every
+ * stream of the decision atomically with the expectations it read, then wait until the projections
+ * have applied what was appended so the caller reads its own write. A conflict re-decides from fresh
+ * state a bounded number of times.
  */
 export class CommandBus {
   private readonly versions = new Map<string, number>();
+  /** Commits made so far under each origin (or request claim): part of the event ids, so two commits of one request never share one. */
+  private readonly commits = new WeakMap<object, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -41,9 +61,10 @@ export class CommandBus {
 
   async run<T>(origin: Origin, decide: () => Promise<Decision<T>>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      const readAt = this.runner.position;
       const decision = await decide();
       try {
-        await this.commit(origin, decision.appends);
+        await this.commitAt(origin, decision.appends, readAt);
         return decision.result;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision) || attempt >= MAX_ATTEMPTS) throw error;
@@ -52,21 +73,42 @@ export class CommandBus {
     }
   }
 
-  /** Appends each stream's events in order and waits for the read models to catch up. */
-  async commit(origin: Origin, appends: readonly StreamAppend[]): Promise<number> {
-    let last = this.runner.position;
+  /** Appends a decision taken from the read models as they stand now (see `run` for one that re-decides). */
+  commit(origin: Origin, appends: readonly StreamAppend[]): Promise<number> {
+    return this.commitAt(origin, appends, this.runner.position);
+  }
+
+  private async commitAt(origin: Origin, appends: readonly StreamAppend[], readAt: number): Promise<number> {
+    const changes = appends.some((append) => append.events.length > 0);
+    if (!changes) return this.runner.position;
     const occurred_at = this.clock.now();
-    for (const append of appends) {
-      if (append.events.length === 0) continue;
-      const items = append.events.map((event, index) => ({
-        id: uuidv5(`${origin.requestId}|${append.stream}|${index}`, EVENT_ID_NAMESPACE),
+    const counted = origin.request ?? origin;
+    const commit = this.commits.get(counted) ?? 0;
+    const claim = origin.request && !origin.request.accepted ? origin.request : null;
+    // The claim goes first: a retry decided again elsewhere fails on it before its events (which
+    // share the first attempt's ids) are compared with the first attempt's.
+    const all = claim ? [claimAppend(claim), ...appends] : appends;
+    const requests: StreamAppendRequest[] = all.map((append) => ({
+      stream: append.stream,
+      expected: append.expected === AS_READ ? { unchangedSince: readAt } : append.expected,
+      events: append.events.map((event, index) => ({
+        // The claim's id is new each time: a second taker must conflict, not be taken for a repeat of the first.
+        id: claim && append.stream === claim.stream ? randomUUID() : uuidv5(`${origin.actorId ?? 'anonymous'}|${origin.requestId}|${commit}|${append.stream}|${index}|${event.type}`, EVENT_ID_NAMESPACE),
         event,
         metadata: this.metadata(origin, event, occurred_at),
-      }));
-      last = (await this.store.append(append.stream, items, append.expected)).position;
+      })),
+    }));
+    let position: number;
+    try {
+      ({ position } = await this.store.appendStreams(requests));
+    } catch (error) {
+      if (claim && error instanceof WrongExpectedRevision && error.stream === claim.stream) throw new RequestAlreadyAccepted(claim);
+      throw error;
     }
-    await this.runner.waitFor(last);
-    return last;
+    this.commits.set(counted, commit + 1);
+    if (claim) claim.accepted = true;
+    await this.runner.waitFor(position);
+    return position;
   }
 
   private metadata(origin: Origin, event: DomainEvent, occurred_at: number): EventMetadata {
@@ -89,4 +131,11 @@ export class CommandBus {
     }
     return version;
   }
+}
+
+/** The request's id taken, in the same commit as its first change: a second taker conflicts. */
+function claimAppend(claim: RequestClaim): StreamAppend {
+  const { userId: user_id, requestId: request_id, fingerprint } = claim;
+  // Not 'no_stream': an id taken more than a day ago (and forgotten by the ledger) may be taken again.
+  return { stream: claim.stream, expected: { unchangedSince: claim.seenAt }, events: [{ type: 'RequestAccepted', data: { user_id, request_id, fingerprint } }] };
 }

@@ -1,6 +1,7 @@
 import { unauthorized, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { Origin } from '../commands/command-bus.js';
+import { claimOf } from '../commands/request-ledger.js';
 import type { ServerContext } from '../server-context.js';
 
 /** The caller's user record; routes with required auth always have one. */
@@ -14,6 +15,7 @@ export const originOf = (call: RouteCall): Origin => ({
   actorId: call.caller?.user_id ?? null,
   requestId: call.requestId,
   client: call.client,
+  request: claimOf(call),
 });
 
 export const realmHost = (ctx: ServerContext): string => new URL(ctx.config.externalUrl).hostname;

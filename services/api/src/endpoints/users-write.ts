@@ -1,8 +1,8 @@
-import { badRequest, insufficientPermission, isAdminRole, MIN_PASSWORD_LENGTH, streams, type UpdateUser } from '@chat/core';
+import { badRequest, decideRotateApiKey, insufficientPermission, isAdminRole, MIN_PASSWORD_LENGTH, streams, type UpdateUser } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
 import { updateUser } from '../actions/update-user.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveUser } from './users-read.js';
@@ -36,16 +36,9 @@ export async function updateUserEndpoint(ctx: ServerContext, call: RouteCall): P
 /** POST /users/me/api_key/regenerate: the old key stops working at once. */
 export async function regenerateApiKey(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  const stream = streams.user(user.user_id);
   const generation = await ctx.bus.run(originOf(call), async () => {
-    const current = await callerUser(ctx, call);
-    const api_key_generation = current.api_key_generation + 1;
-    return {
-      appends: [
-        { stream, expected: await currentRevision(ctx.store, stream), events: [{ type: 'UserApiKeyRotated', data: { user_id: user.user_id, api_key_generation } }] },
-      ],
-      result: api_key_generation,
-    };
+    const rotated = decideRotateApiKey(await callerUser(ctx, call));
+    return { appends: [{ stream: streams.user(user.user_id), expected: AS_READ, events: [rotated] }], result: rotated.data.api_key_generation };
   });
   return { api_key: ctx.apiKeys.keyFor(user.user_id, generation) };
 }
