@@ -30,6 +30,7 @@ import { realmExportsProjection } from './exports/realm-exports-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
+import { firstMessageProjection } from './channels/first-message-projection.js';
 import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
 import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
 import { reactionsProjection } from './messages/reactions-projection.js';
@@ -45,9 +46,12 @@ import { requestsProjection } from './requests/requests-projection.js';
 import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
 import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
+import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
+import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
-export const allProjections = (models: ReadModels): Projection[] => [
+/** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
+export const allProjections = (models: ReadModels, organizationChanged: () => void = () => {}): Projection[] => [
   realmProjection(models),
   usersProjection(models),
   profileFieldsProjection(models),
@@ -66,6 +70,7 @@ export const allProjections = (models: ReadModels): Projection[] => [
   pushDevicesProjection(models),
   reactionsProjection(models),
   messageDeletionProjection(models),
+  firstMessageProjection(models, organizationChanged),
   attachmentsProjection(models),
   attachmentJobsProjection(models),
   remindersProjection(models),
@@ -77,6 +82,8 @@ export const allProjections = (models: ReadModels): Projection[] => [
   realmEmojiProjection(models),
   linkifiersProjection(models),
   playgroundsProjection(models),
+  scheduledMessagesProjection(models),
+  scheduledMessageJobsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -87,6 +94,8 @@ export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { realmExportView, realmExportViews } from './client-events/realm-exports-fanout.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
+export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
+export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';

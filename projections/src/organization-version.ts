@@ -27,6 +27,11 @@ const LEAVES_ORGANIZATION_ALONE: ReadonlySet<DomainEventType> = new Set<DomainEv
   'ReminderDelivered',
   'ReminderDeliveryFailed',
   'ReminderDeleted',
+  'ScheduledMessageCreated',
+  'ScheduledMessageEdited',
+  'ScheduledMessageDeleted',
+  'ScheduledMessageSent',
+  'ScheduledMessageFailed',
   'PushTokenAdded',
   'PushTokenRemoved',
   'PushDeviceRegistered',
@@ -45,5 +50,10 @@ export class OrganizationVersion implements Projection {
   apply(event: StoredEvent): Applied {
     if (!LEAVES_ORGANIZATION_ALONE.has(event.type)) this.value += 1;
     return undefined;
+  }
+
+  /** A projection changed the organization on an event that usually leaves it alone (a channel's first message). */
+  bump(): void {
+    this.value += 1;
   }
 }

@@ -1,7 +1,7 @@
 import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { RealmExportState, EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, UserStatusState } from '@chat/core';
+import type { RealmExportState, EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 import type { AcceptedRequest } from './requests/requests-projection.js';
@@ -49,6 +49,8 @@ export interface ReadModels {
   scheduledJobs: DocumentCollection<ScheduledJob>;
   /** Reminders not sent yet (scheduled or failed), by id, found by their creator. */
   reminders: DocumentCollection<ReminderState>;
+  /** Scheduled messages not sent yet: scheduled ones, and failed ones until edited or deleted. */
+  scheduledMessages: DocumentCollection<ScheduledMessageState>;
   /** Users' push registrations (legacy tokens and encrypted registrations), keyed per user and device. */
   pushDevices: DocumentCollection<PushDeviceState>;
   /** The users with a push device, ascending, under REALM_KEY (see projections/src/push-devices/push-users.ts). */
@@ -93,6 +95,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     mutedUsers: store.collection<MutedUserState>({ name: 'muted_users', fields: ['user_id', 'muted_user_id'] }),
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
     reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
+    scheduledMessages: store.collection<ScheduledMessageState>({ name: 'scheduledMessages', fields: ['sender_id'] }),
     pushDevices: store.collection<PushDeviceState>({ name: 'push_devices', fields: ['user_id'] }),
     pushUsers: store.collection<PushUsers>({ name: 'push_users' }),
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),

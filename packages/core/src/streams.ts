@@ -17,6 +17,7 @@ export const streams = {
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   realmExport: (exportId: number): string => `realmexport-${exportId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
+  scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
   realmEmoji: (): string => 'realmemoji',

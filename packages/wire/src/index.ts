@@ -8,4 +8,6 @@ export * from './realm-description.js';
 export * from './message-view.js';
 export * from './unread-view.js';
 export * from './user-topic-view.js';
+export * from './message-history-view.js';
+export * from './html-diff.js';
 export * from './realm-config-views.js';

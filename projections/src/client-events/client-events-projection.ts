@@ -12,8 +12,10 @@ import { allPublicStreamsFanout } from './public-streams-fanout.js';
 import { userTopicsFanout } from './user-topics-fanout.js';
 import { mutedTopicsFanout } from './muted-topics-fanout.js';
 import { userStatusFanout } from './user-status-fanout.js';
+import { firstMessageFanout } from './first-message-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
+import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
 import { flagsFanout } from './flags-fanout.js';
 import { reactionsFanout } from './reactions-fanout.js';
@@ -56,11 +58,13 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await userStatusFanout(event, models)),
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
+        ...(await scheduledMessagesFanout(event, models)),
         ...pushDevicesFanout(event),
         ...(await flagsFanout(event, models)),
         ...(await reactionsFanout(event, models, options)),
         ...(await messageDeletionFanout(event, models)),
         ...(await messageEditsFanout(event, models)),
+        ...(await firstMessageFanout(event, models)),
         ...(await attachmentsFanout(event, models)),
         ...(await realmConfigFanout(event, models)),
       ];

@@ -1,3 +1,4 @@
+import { DEFAULT_REALM_SETTINGS } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
@@ -8,7 +9,8 @@ export function realmProjection(models: ReadModels): Projection {
       case 'RealmCreated': {
         const { name, description, settings, user_settings_defaults } = event.data;
         const date_created = event.metadata.occurred_at;
-        await models.realm.put(REALM_KEY, { name, description, settings, user_settings_defaults, date_created }, event.position);
+        // Settings added since the organization was created start at their defaults.
+        await models.realm.put(REALM_KEY, { name, description, settings: { ...DEFAULT_REALM_SETTINGS, ...settings }, user_settings_defaults, date_created }, event.position);
         return;
       }
       case 'RealmSettingsChanged': {

@@ -1,3 +1,4 @@
+import { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { type Clock, systemClock } from '@chat/core';
@@ -70,7 +71,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const logIds = raw instanceof EsdbEventStore ? null : new LogIdAllocator();
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
-    ...allProjections(models),
+    ...allProjections(models, () => organizationVersion.bump()),
     clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
   ];
@@ -108,6 +109,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
+    channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
   };
   return ctx;
 }

@@ -35,6 +35,12 @@ import {
 } from './endpoints/message-flags.js';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from './endpoints/alert-words.js';
 import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from './endpoints/reminders.js';
+import {
+  createScheduledMessageEndpoint,
+  deleteScheduledMessageEndpoint,
+  editScheduledMessageEndpoint,
+  listScheduledMessagesEndpoint,
+} from './endpoints/scheduled-messages.js';
 import { legacyMuteTopicEndpoint, updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
@@ -73,6 +79,8 @@ import {
 } from './endpoints/push-devices.js';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from './endpoints/attachments.js';
 import { register } from './register/register-endpoint.js';
+import { getMessageHistory, getReadReceipts, renderMessageEndpoint } from './endpoints/message-history.js';
+import { channelEmailAddress } from './endpoints/channel-email.js';
 import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
 import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
@@ -140,6 +148,10 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/reminders', 'required', 'empty', listRemindersEndpoint),
     route('POST', '/reminders', 'required', 'reminder-create', createReminderEndpoint),
     route('DELETE', '/reminders/:reminder_id', 'required', 'reminder-delete', deleteReminderEndpoint),
+    route('GET', '/scheduled_messages', 'required', 'empty', listScheduledMessagesEndpoint),
+    route('POST', '/scheduled_messages', 'required', 'scheduled-message-create', createScheduledMessageEndpoint),
+    route('PATCH', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-update', editScheduledMessageEndpoint),
+    route('DELETE', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-delete', deleteScheduledMessageEndpoint),
     route('POST', '/mobile_push/register', 'required', 'push-device-register', registerPushDeviceEndpoint),
     route('POST', '/mobile_push/test_notification', 'required', 'push-test-notification', testPushEndpoint),
     route('POST', '/mobile_push/e2ee/test_notification', 'required', 'push-e2ee-test-notification', e2eeTestPushEndpoint),
@@ -151,6 +163,9 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/users/me/subscriptions/muted_topics', 'required', 'muted-topic-update', legacyMuteTopicEndpoint),
     route('GET', '/messages', 'required', 'messages-get', getMessages),
     route('GET', '/messages/matches_narrow', 'required', 'messages-matches-narrow', messagesMatchNarrow),
+    route('POST', '/messages/render', 'required', 'message-render', renderMessageEndpoint),
+    route('GET', '/messages/:message_id/history', 'required', 'message-history-get', getMessageHistory),
+    route('GET', '/messages/:message_id/read_receipts', 'required', 'read-receipts-get', getReadReceipts),
     route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),
     route('GET', '/users/me/:stream_id/topics', 'required', 'channel-topics-get', getChannelTopics),
     route('POST', '/messages/:message_id/reactions', 'required', 'reaction-add', addReactionEndpoint),
@@ -186,6 +201,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/streams/:stream_id/delete_topic', 'required', 'topic-delete', deleteTopicEndpoint),
     route('POST', '/channels/create', 'required', 'channel-create', createChannelEndpoint),
     route('GET', '/streams/:stream_id/members', 'required', 'stream-members-get', getChannelMembers),
+    route('GET', '/streams/:stream_id/email_address', 'required', 'stream-email-address-get', channelEmailAddress),
     route('GET', '/get_stream_id', 'required', 'stream-id-get', getChannelId),
     route('POST', '/default_streams', 'required', 'default-stream', addDefaultChannelEndpoint),
     route('DELETE', '/default_streams', 'required', 'default-stream', removeDefaultChannelEndpoint),

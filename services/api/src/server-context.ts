@@ -1,3 +1,4 @@
+import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
 import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
@@ -44,4 +45,6 @@ export interface ServerContext {
   uploads: UploadStorage;
   /** Signs and checks the short-lived download links of GET /user_uploads/{realm_id_str}/{filename}. */
   uploadUrls: TemporaryUploadUrls;
+  /** The tokens of channels' email addresses (GET /streams/{id}/email_address). */
+  channelEmailTokens: ChannelEmailTokens;
 }

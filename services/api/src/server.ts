@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, createGuardedServer, frontDoor, loadRequestSchemas } from '@chat/http';
+import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
@@ -75,6 +75,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
       mountPages: (pages) => {
         mountOpsPages(pages, health, metrics);
+        // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
+        if (limits.ip) pages.use(['/join', '/accounts', '/user_uploads/temporary'], limitBy(limits.ip, (req) => limits.clientAddress(req)));
         pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
         pages.get('/join/:key', joinPage(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);

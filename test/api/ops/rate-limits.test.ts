@@ -52,6 +52,11 @@ describe('ops: rate limits', function () {
       for (let i = 0; i < 3; i++) expect((await server.anonymous.get('/server_settings')).status).to.equal(200);
       expectRateLimited(await server.anonymous.get('/server_settings'), 30);
       expectRateLimited(await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: OWNER_PASSWORD }), 30);
+      // Pages anyone may open share the address's count.
+      const page = await fetch(`${server.url}/join/some-key/`);
+      expect(page.status).to.equal(429);
+      expect(Number(page.headers.get('retry-after'))).to.be.within(1, 30);
+      expect(await page.json()).to.include({ code: 'RATE_LIMIT_HIT' });
     });
   });
 

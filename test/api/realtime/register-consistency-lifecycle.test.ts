@@ -6,10 +6,12 @@ import type { ReceivedEvent } from '../../support/event-schemas.js';
 import { drain, registerQueue, type Queue } from '../../support/realtime-client.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
+import { advanceAndRun } from '../../support/reminder-requests.js';
+import { listScheduled, scheduleDirect, scheduledId, scheduleToChannel } from '../../support/scheduled-message-requests.js';
 import type { TestServer } from '../../support/test-server.js';
 
 /** The sections deactivation, reactivation, scheduled messages, drafts, snippets and views keep current. */
-const COMPARED = ['realm_users', 'realm_non_active_users', 'realm_user_groups', 'subscriptions', 'unsubscribed', 'never_subscribed', 'streams'];
+const COMPARED = ['realm_users', 'realm_non_active_users', 'realm_user_groups', 'subscriptions', 'unsubscribed', 'never_subscribed', 'streams', 'scheduled_messages'];
 
 const pick = (state: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(COMPARED.filter((key) => key in state).map((key) => [key, state[key]]));
@@ -37,10 +39,27 @@ describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
     expectSuccess(await bob.delete('/users/me'));
     expectSuccess(await owner.post(`/users/${bob.userId}/reactivate`));
     expectSuccess(await owner.delete(`/users/${carol.userId}`));
+    await scheduleMessages(viewer, serial);
   }
 
-  async function undo(): Promise<void> {
+  /** The viewer's scheduled messages: added, edited, deleted, sent, and failed (to a channel archived meanwhile). */
+  async function scheduleMessages(viewer: ApiClient, serial: number): Promise<void> {
+    const [nook] = await createChannels(server.owner, [`Nook ${serial}`], { principals: [viewer.userId] });
+    const at = (seconds: number): number => Math.floor(server.clock.now() / 1000) + seconds;
+    scheduledId(await scheduleDirect(viewer, [member.userId], 'Kept', at(7200)));
+    const edited = scheduledId(await scheduleDirect(viewer, [member.userId], 'Before', at(3600)));
+    const deleted = scheduledId(await scheduleDirect(viewer, [member.userId], 'Gone', at(600)));
+    scheduledId(await scheduleDirect(viewer, [member.userId], 'Sent', at(60)));
+    scheduledId(await scheduleToChannel(viewer, nook, 'plans', 'Fails', at(60)));
+    expectSuccess(await viewer.patch(`/scheduled_messages/${edited}`, { content: 'After', scheduled_delivery_timestamp: at(9000) }));
+    expectSuccess(await viewer.delete(`/scheduled_messages/${deleted}`));
+    expectSuccess(await server.owner.delete(`/streams/${nook}`));
+    expect(await advanceAndRun(server, 60_000)).to.equal(2);
+  }
+
+  async function undo(viewer: ApiClient): Promise<void> {
     for (const user of [alice, carol]) expectSuccess(await server.owner.post(`/users/${user.userId}/reactivate`));
+    for (const each of await listScheduled(viewer)) expectSuccess(await viewer.delete(`/scheduled_messages/${each.scheduled_message_id as number}`));
   }
 
   const viewers = [
@@ -60,7 +79,8 @@ describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
       expect(pick(updated)).to.deep.equal(pick(fresh));
       expect((fresh.realm_non_active_users as { user_id: number }[]).map((user) => user.user_id)).to.deep.equal([alice.userId, carol.userId]);
       expect(pick(old)).to.not.deep.equal(pick(fresh));
-      await undo();
+      expect((fresh.scheduled_messages as { failed: boolean }[]).map((each) => each.failed)).to.deep.equal([true, false, false]);
+      await undo(client);
     });
   });
 });

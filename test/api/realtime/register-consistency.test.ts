@@ -36,6 +36,9 @@ const COMPARED = [
   'realm_topics_policy',
   'realm_mandatory_topics',
   'realm_message_retention_days',
+  'realm_message_edit_history_visibility_policy',
+  'realm_allow_edit_history',
+  'realm_enable_read_receipts',
   ...REALM_GROUP_SETTING_NAMES.map((name) => `realm_${name}`),
   'realm_user_groups',
   'twenty_four_hour_time',
@@ -131,6 +134,7 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     const idOf = (name: string): number => groups.find((group) => group.name === name)!.id;
     expectSuccess(await owner.patch('/realm', { name: `Org ${serial}`, description: `Round <${serial}>`, message_content_edit_limit_seconds: 900 + serial }));
     expectSuccess(await owner.patch('/realm', { topics_policy: serial % 2 === 0 ? 'disable_empty_topic' : 'allow_empty_topic', message_retention_days: 30 + serial }));
+    expectSuccess(await owner.patch('/realm', { message_edit_history_visibility_policy: ['none', 'moves', 'all'][serial % 3], enable_read_receipts: serial % 2 === 1 }));
     expectSuccess(await owner.patch('/realm', {
         can_create_groups: { new: serial % 2 === 0 ? idOf('role:moderators') : idOf('role:members') },
         can_mention_many_users_group: { new: { direct_members: [viewer.userId], direct_subgroups: [idOf('role:moderators')] } },

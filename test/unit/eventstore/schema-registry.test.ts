@@ -40,6 +40,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,
+  ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -1,6 +1,6 @@
 import { badRequest } from '../errors.js';
 import { SUPPORTED_LANGUAGES } from '../settings/setting-values.js';
-import type { RealmSettings } from './realm-settings.js';
+import { EDIT_HISTORY_VISIBILITY, type EditHistoryVisibility, type RealmSettings } from './realm-settings.js';
 
 export const MAX_REALM_NAME_LENGTH = 40;
 export const MAX_REALM_DESCRIPTION_LENGTH = 1000;
@@ -61,4 +61,10 @@ export function checkRealmLanguage(value: string): string {
 export function checkWaitingPeriod(value: number): number {
   if (!Number.isInteger(value) || value < 0) throw badRequest(`Invalid 'waiting_period_threshold': must be a whole number of days, not ${value}`);
   return value;
+}
+
+export function checkEditHistoryVisibility(value: string): EditHistoryVisibility {
+  const policy = EDIT_HISTORY_VISIBILITY.find((candidate) => candidate === value);
+  if (!policy) throw badRequest(`Invalid 'message_edit_history_visibility_policy': must be one of ${EDIT_HISTORY_VISIBILITY.join(', ')}`);
+  return policy;
 }

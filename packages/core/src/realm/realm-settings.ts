@@ -13,7 +13,14 @@ export interface RealmSettings {
   waiting_period_threshold: number;
   invite_required: boolean;
   message_retention_days: number;
+  /** Who may see messages' edit history: all of it, only moves, or none. */
+  message_edit_history_visibility_policy: EditHistoryVisibility;
+  /** Whether users may see who read a message (each user may still withhold their own receipts). */
+  enable_read_receipts: boolean;
 }
+
+export const EDIT_HISTORY_VISIBILITY = ['all', 'moves', 'none'] as const;
+export type EditHistoryVisibility = (typeof EDIT_HISTORY_VISIBILITY)[number];
 
 export const DEFAULT_REALM_SETTINGS: Readonly<RealmSettings> = Object.freeze({
   name_changes_disabled: false,
@@ -28,4 +35,6 @@ export const DEFAULT_REALM_SETTINGS: Readonly<RealmSettings> = Object.freeze({
   waiting_period_threshold: 0,
   invite_required: true,
   message_retention_days: -1,
+  message_edit_history_visibility_policy: 'all',
+  enable_read_receipts: true,
 });

@@ -16,6 +16,7 @@ import {
   checkRealmTopicsPolicy,
   checkTimeLimitSeconds,
   checkWaitingPeriod,
+  checkEditHistoryVisibility,
 } from './realm-setting-rules.js';
 import type { RealmSettings } from './realm-settings.js';
 
@@ -35,6 +36,8 @@ export interface UpdateRealm {
   default_language?: string;
   waiting_period_threshold?: number;
   message_retention_days?: number | string;
+  message_edit_history_visibility_policy?: string;
+  enable_read_receipts?: boolean;
   /** Organization permissions as `{new, old?}`. */
   group_settings?: Partial<Record<RealmGroupSettingName, GroupSettingUpdate>>;
 }
@@ -94,6 +97,8 @@ function settingChanges(current: RealmSettings, cmd: UpdateRealm): Partial<Realm
   set('default_language', parsed(cmd.default_language, checkRealmLanguage));
   set('waiting_period_threshold', parsed(cmd.waiting_period_threshold, checkWaitingPeriod));
   set('message_retention_days', parsed(cmd.message_retention_days, checkRealmRetentionDays));
+  set('message_edit_history_visibility_policy', parsed(cmd.message_edit_history_visibility_policy, checkEditHistoryVisibility));
+  set('enable_read_receipts', cmd.enable_read_receipts);
   return changes;
 }
 

@@ -6,7 +6,7 @@ import {
   type ChannelTarget,
   decideSendMessage,
   type DirectTarget,
-  type DomainEvent,
+  type MessageSent,
   hasContentAccess,
   inLinkifierOrder,
   normalizedTopic,
@@ -145,31 +145,36 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<
   };
 }
 
+/** A send decided as `senderId` would send it now: the stream appends (topic policies first, the message last) and the answer. */
+export async function sendDecision(ctx: ServerContext, senderId: number, input: SendInput, message_id: number): Promise<{ appends: StreamAppend[]; result: SendResult; sent: MessageSent }> {
+  const cc = await channelContext(ctx, senderId);
+  const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : await directTarget(ctx, cc, input.to);
+  const decision = decideSendMessage(await sendContext(ctx, cc, target), {
+    message_id,
+    target,
+    content: input.content,
+    render: await renderer(ctx, cc),
+    hasAlertWord,
+    read_by_sender: input.read_by_sender,
+  });
+  const sent: MessageSent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
+  const appends: StreamAppend[] = [];
+  for (const change of decision.userTopics) appends.push(...(await userStreamAppends(ctx, change.data.user_id, [change])));
+  appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
+  const result: SendResult = { id: message_id };
+  if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {
+    result.automatic_new_visibility_policy = decision.automatic_new_visibility_policy;
+  }
+  return { appends, result, sent };
+}
+
 /**
  * POST /messages. Visibility changes are appended before the message: should one of those users'
  * streams have moved meanwhile, the retry decides again with nothing of the message recorded yet.
  */
 export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: number, input: SendInput): Promise<SendResult> {
   return ctx.bus.run(origin, async () => {
-    const cc = await channelContext(ctx, senderId);
-    const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : await directTarget(ctx, cc, input.to);
-    const message_id = await ctx.ids.next('message');
-    const decision = decideSendMessage(await sendContext(ctx, cc, target), {
-      message_id,
-      target,
-      content: input.content,
-      render: await renderer(ctx, cc),
-      hasAlertWord,
-      read_by_sender: input.read_by_sender,
-    });
-    const sent: DomainEvent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
-    const appends: StreamAppend[] = [];
-    for (const change of decision.userTopics) appends.push(...(await userStreamAppends(ctx, change.data.user_id, [change])));
-    appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
-    const result: SendResult = { id: message_id };
-    if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {
-      result.automatic_new_visibility_policy = decision.automatic_new_visibility_policy;
-    }
+    const { appends, result } = await sendDecision(ctx, senderId, input, await ctx.ids.next('message'));
     return { appends, result };
   });
 }

@@ -39,6 +39,8 @@ export async function updateRealmEndpoint(ctx: ServerContext, call: RouteCall): 
     default_language: text(p.default_language),
     waiting_period_threshold: count(p.waiting_period_threshold),
     message_retention_days: countOrWord(p.message_retention_days),
+    message_edit_history_visibility_policy: text(p.message_edit_history_visibility_policy),
+    enable_read_receipts: flag(p.enable_read_receipts),
     group_settings,
   };
   return changedValues(await updateRealm(ctx, originOf(call), actor.user_id, cmd));

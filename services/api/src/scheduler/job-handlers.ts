@@ -2,12 +2,14 @@ import type { JobHandler, PeriodicTask } from './job-handler.js';
 import { idleQueueSweep } from './queue-sweep.js';
 import { inviteExpiryJob } from './invite-expiry-job.js';
 import { reminderJob } from './reminder-job.js';
+import { scheduledMessageJob } from './scheduled-message-job.js';
 import { messagePushJob } from './message-push-job.js';
 import { orphanedUploadJob, unclaimedUploadJob } from './upload-cleanup-jobs.js';
 
 /** Every kind of scheduled job the server runs, one line each. */
 export const jobHandlers: readonly JobHandler[] = [
   reminderJob,
+  scheduledMessageJob,
   inviteExpiryJob,
   unclaimedUploadJob,
   orphanedUploadJob,

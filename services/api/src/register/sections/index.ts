@@ -12,6 +12,7 @@ import { maxMessageIdSection, recentPrivateConversationsSection, unreadMsgsSecti
 import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
+import { scheduledMessagesSection } from './scheduled-messages-section.js';
 import { pushDevicesSection } from './push-devices-section.js';
 import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
@@ -49,6 +50,7 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['alert_words', alertWordsSection],
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
+  ['scheduled_messages', scheduledMessagesSection],
   ['push_device', pushDevicesSection],
   ['realm_emoji', realmEmojiSection],
   ['realm_linkifiers', realmLinkifiersSection],

@@ -1,0 +1,42 @@
+import { ApiError, decideDeliverScheduledMessage, streams } from '@chat/core';
+import type { StreamAppend } from '../commands/command-bus.js';
+import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import type { ServerContext } from '../server-context.js';
+import { scheduledMessageFromLog, sendInputOf } from './scheduled-messages.js';
+import { sendDecision } from './send-message.js';
+
+/**
+ * Sends a due scheduled message as its sender would send it now. The scheduled message's stream is
+ * appended first, with the revision the decision read: a second runner fails that expectation,
+ * decides again from the log, finds the message sent and appends nothing, so it never goes twice.
+ * What a send would refuse now (the channel archived, the permission lost) is recorded as a failure.
+ */
+export async function deliverScheduledMessage(ctx: ServerContext, id: number): Promise<void> {
+  await ctx.bus.run(schedulerOrigin(`scheduled-message:${id}`), async () => {
+    const { state, expected } = await scheduledMessageFromLog(ctx, id);
+    if (!state || state.status !== 'scheduled') return { appends: [], result: undefined };
+    const sender = await ctx.models.users.get(state.sender_id);
+    const message_id = await ctx.ids.next('message');
+    let refusal: ApiError | null = null;
+    let sendAppends: StreamAppend[] = [];
+    if (sender?.is_active) {
+      try {
+        sendAppends = (await sendDecision(ctx, state.sender_id, sendInputOf(state, state.read_by_sender), message_id)).appends;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        refusal = error;
+      }
+    }
+    const events = decideDeliverScheduledMessage(state, {
+      now: ctx.clock.now(),
+      senderActive: sender?.is_active === true,
+      send: () => {
+        if (refusal) throw refusal;
+        return message_id;
+      },
+    });
+    const appends: StreamAppend[] = [{ stream: streams.scheduledMessage(id), expected, events }];
+    if (events.some((event) => event.type === 'ScheduledMessageSent')) appends.push(...sendAppends);
+    return { appends, result: undefined };
+  });
+}

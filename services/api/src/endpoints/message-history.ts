@@ -1,0 +1,51 @@
+import { badRequest, checkContent, checkReadReceiptsEnabled, FlagBit, readReceiptUserIds, type UserState } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { REALM_KEY } from '@chat/projections';
+import { messageHistoryView } from '@chat/wire';
+import { channelContext } from '../actions/channel-context.js';
+import { renderer } from '../actions/send-message.js';
+import { ChannelQuery } from '../queries/channel-query.js';
+import { readableMessage } from '../queries/message-access.js';
+import type { ServerContext } from '../server-context.js';
+import { callerUser } from './call-context.js';
+
+async function realmSettings(ctx: ServerContext) {
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  if (!realm) throw new Error('the organization is missing');
+  return realm.settings;
+}
+
+/** GET /messages/{message_id}/history: a message the caller may read, as the organization lets them see its edits. */
+export async function getMessageHistory(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const visibility = (await realmSettings(ctx)).message_edit_history_visibility_policy;
+  if (visibility === 'none') throw badRequest('Message edit history is disabled in this organization');
+  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), Number(call.path.message_id));
+  return { message_history: messageHistoryView(message, visibility, call.params.allow_empty_topic_name === true) };
+}
+
+/** GET /messages/{message_id}/read_receipts: who read a message the caller may read. */
+export async function getReadReceipts(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const enabled = (await realmSettings(ctx)).enable_read_receipts;
+  checkReadReceiptsEnabled(enabled);
+  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), Number(call.path.message_id));
+  const readers: UserState[] = [];
+  for (const userId of await ctx.models.messages.holders(message.id)) {
+    const flags = (await ctx.models.messages.flagsOf(userId, [message.id])).get(message.id) ?? 0;
+    const user = flags & FlagBit.read ? await ctx.models.users.get(userId) : undefined;
+    if (user) readers.push(user);
+  }
+  const mutedEitherWay = new Set([
+    ...(await ctx.models.mutedUsers.findMany('user_id', viewer.user_id)).map((each) => each.muted_user_id),
+    ...(await ctx.models.mutedUsers.findMany('muted_user_id', viewer.user_id)).map((each) => each.user_id),
+  ]);
+  return { user_ids: readReceiptUserIds({ enabled, viewerId: viewer.user_id, senderId: message.sender_id, readers, mutedEitherWay }) };
+}
+
+/** POST /messages/render: the HTML the content would be sent as, rendered as the caller would send it. */
+export async function renderMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+  const viewer = await callerUser(ctx, call);
+  const render = await renderer(ctx, await channelContext(ctx, viewer.user_id));
+  return { rendered: render(checkContent(String(call.params.content))).html };
+}

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { configFromEnv } from '../../services/api/src/config.js';
+import { type OpenRateLimits, openRateLimits } from '../../services/api/src/ops/rate-limits.js';
+
+/** Counting as the pipeline relies on: N hits pass, the next is refused with a wait, and blockedFor counts nothing. */
+function rateLimitContract(name: string, shared: boolean, open: () => Promise<[OpenRateLimits, OpenRateLimits]>): void {
+  describe(`Rate-limit store contract: ${name}`, function () {
+    this.timeout(20000);
+    let first: OpenRateLimits;
+    let second: OpenRateLimits;
+    before(async () => {
+      [first, second] = await open();
+    });
+    after(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it('lets N requests of a key through within the window, refuses the next with the wait, and keeps keys apart', async () => {
+      const user = first.limits.user;
+      if (!user) throw new Error('user limit off');
+      const key = `k-${Date.now()}-${Math.random()}`;
+      for (let i = 0; i < 3; i++) expect(await user.hit(key)).to.equal(null);
+      const wait = await user.hit(key);
+      expect(wait).to.be.a('number').within(1, 60_000);
+      expect(await user.hit(`${key}-other`)).to.equal(null);
+    });
+
+    it('answers blockedFor without counting: null under the limit, the wait once over it', async () => {
+      const auth = first.limits.auth;
+      if (!auth) throw new Error('auth limit off');
+      const key = `a-${Date.now()}-${Math.random()}`;
+      for (let i = 0; i < 5; i++) expect(await auth.blockedFor(key)).to.equal(null);
+      await auth.hit(key);
+      await auth.hit(key);
+      expect(await auth.blockedFor(key)).to.be.a('number').within(1, 600_000);
+    });
+
+    it(shared ? 'shares counts between API processes (two instances)' : 'counts per process (two instances apart)', async () => {
+      const [a, b] = [first.limits.ip, second.limits.ip];
+      if (!a || !b) throw new Error('ip limit off');
+      const key = `s-${Date.now()}-${Math.random()}`;
+      for (let i = 0; i < 2; i++) expect(await a.hit(key)).to.equal(null);
+      const other = await b.hit(key);
+      if (shared) expect(other).to.be.a('number').above(0);
+      else expect(other).to.equal(null);
+    });
+  });
+}
+
+const env = { CHAT_RATE_LIMIT_USER: '3/60', CHAT_RATE_LIMIT_IP: '2/60', CHAT_RATE_LIMIT_AUTH: '2/600' };
+
+rateLimitContract('memory', false, async () => {
+  const config = configFromEnv(env);
+  return [await openRateLimits(config), await openRateLimits(config)];
+});
+
+const mongoUrl = process.env.MONGO_URL;
+if (mongoUrl) {
+  rateLimitContract('mongodb', true, async () => {
+    const config = configFromEnv({ ...env, MONGO_URL: mongoUrl, CHAT_RATE_LIMIT_STORE: 'mongodb' });
+    return [await openRateLimits(config), await openRateLimits(config)];
+  });
+} else {
+  describe('Rate-limit store contract: mongodb', () => {
+    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
+  });
+}
