@@ -17,3 +17,4 @@ export {
 export { emojiCodeOf, unicodeEmojiCode, unicodeEmojiCodeOfText, unicodeEmojiCodeToNames, unicodeEmojiName, unicodeEmojiNames } from './emoji/unicode-emoji.js';
 export { alertWordHits, hasAlertWord } from './alert-words.js';
 export { linkifierPatternGroups } from './linkifiers/linkifier-pattern.js';
+export { topicLinks, type TopicLink } from './linkifiers/topic-links.js';

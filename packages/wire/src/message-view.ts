@@ -6,6 +6,8 @@ export interface MessageLookups {
   users: ReadonlyMap<number, UserState>;
   channels: ReadonlyMap<number, ChannelState>;
   realmHost: string;
+  /** The links in a topic name (the organization's linkifiers and bare URLs); none when not given. */
+  topicLinks?: (topic: string) => { text: string; url: string }[];
 }
 
 /** How one client asked for messages: raw Markdown or HTML, gravatar computed locally, the empty topic spelled out. */
@@ -69,6 +71,7 @@ export function messageRecord(message: MessageState & { recipient_id: number }, 
     record.stream_id = message.recipient.channel_id;
     record.display_recipient = channel?.name ?? '';
     record.subject = message.recipient.topic;
+    record.topic_links = lookups.topicLinks?.(message.recipient.topic) ?? [];
   } else {
     record.type = 'private';
     record.display_recipient = message.recipient.user_ids.map((id) => person(lookups.users.get(id), id, host));

@@ -1,4 +1,5 @@
-import { type ContentEdit, EMPTY_TOPIC_DISPLAY_NAME, FlagBit, flagNames, type MessageRecipient, type StoredEvent, type StoredEventOf } from '@chat/core';
+import { type ContentEdit, EMPTY_TOPIC_DISPLAY_NAME, FlagBit, flagNames, inLinkifierOrder, type MessageRecipient, type StoredEvent, type StoredEventOf } from '@chat/core';
+import { topicLinks } from '@chat/markdown';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
 import { messageAudience } from './message-audience.js';
@@ -68,7 +69,7 @@ async function moved(event: StoredEventOf<'MessagesMoved'>, models: ReadModels):
   const before: MessageRecipient = { type: 'channel', channel_id: from.channel_id, topic: from.topic };
   const fields: Record<string, unknown> = { ...baseFields(event, message_id, message_ids), ...(await channelFields(models, before)), propagate_mode, orig_subject: from.topic };
   if (to.channel_id !== from.channel_id) fields.new_stream_id = to.channel_id;
-  if (to.topic !== from.topic) Object.assign(fields, { subject: to.topic, topic_links: [] });
+  if (to.topic !== from.topic) Object.assign(fields, { subject: to.topic, topic_links: topicLinks(to.topic, inLinkifierOrder(await models.linkifiers.all())) });
   if (content_edit) Object.assign(fields, contentFields(content_edit));
   // Holders whose rows the move took (read here, after it) hear of it too: the messages left their history.
   const holders = new Set<number>(rows_removed);

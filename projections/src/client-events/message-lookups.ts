@@ -1,9 +1,10 @@
-import type { ChannelState, UserState } from '@chat/core';
+import { type ChannelState, inLinkifierOrder, type UserState } from '@chat/core';
+import { topicLinks } from '@chat/markdown';
 import type { StoredMessage } from '@chat/readstore';
 import type { MessageLookups } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
 
-/** The users and channel a message's record names (sender, direct participants, reactors), read once. */
+/** The users and channel a message's record names (sender, direct participants, reactors), read once, and the linkifiers for its topic. */
 export async function messageLookups(models: ReadModels, messages: readonly StoredMessage[], realmHost: string): Promise<MessageLookups> {
   const userIds = new Set<number>();
   const channelIds = new Set<number>();
@@ -23,5 +24,6 @@ export async function messageLookups(models: ReadModels, messages: readonly Stor
     const channel = await models.channels.get(id);
     if (channel) channels.set(id, channel);
   }
-  return { users, channels, realmHost };
+  const linkifiers = inLinkifierOrder(await models.linkifiers.all());
+  return { users, channels, realmHost, topicLinks: (topic) => topicLinks(topic, linkifiers) };
 }
