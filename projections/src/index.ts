@@ -47,6 +47,7 @@ import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
 import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
 import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
+import { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from './personal/personal-items-projections.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 /** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
@@ -82,6 +83,9 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   playgroundsProjection(models),
   scheduledMessagesProjection(models),
   scheduledMessageJobsProjection(models),
+  draftsProjection(models),
+  savedSnippetsProjection(models),
+  navigationViewsProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -92,6 +96,8 @@ export { mutedUsersOf } from './user-status/muted-users-list.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
+export { draftView, navigationViewView, savedSnippetView } from './client-events/personal-items-fanout.js';
+export type { SavedSnippetRow } from './personal/personal-items-projections.js';
 export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';

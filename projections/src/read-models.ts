@@ -1,7 +1,8 @@
 import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
-import type { EmailInvitationState, MutedUserState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
+import type { DraftState, EmailInvitationState, MutedUserState, NavigationViewState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
+import type { SavedSnippetRow } from './personal/personal-items-projections.js';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 import type { AcceptedRequest } from './requests/requests-projection.js';
@@ -49,6 +50,10 @@ export interface ReadModels {
   reminders: DocumentCollection<ReminderState>;
   /** Scheduled messages not sent yet: scheduled ones, and failed ones until edited or deleted. */
   scheduledMessages: DocumentCollection<ScheduledMessageState>;
+  drafts: DocumentCollection<DraftState>;
+  savedSnippets: DocumentCollection<SavedSnippetRow>;
+  /** Keyed by user and fragment (`navigationViewKey`). */
+  navigationViews: DocumentCollection<NavigationViewState>;
   /** Users' push registrations (legacy tokens and encrypted registrations), keyed per user and device. */
   pushDevices: DocumentCollection<PushDeviceState>;
   /** The users with a push device, ascending, under REALM_KEY (see projections/src/push-devices/push-users.ts). */
@@ -93,6 +98,9 @@ export function openReadModels(store: ReadStore): ReadModels {
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
     reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
     scheduledMessages: store.collection<ScheduledMessageState>({ name: 'scheduledMessages', fields: ['sender_id'] }),
+    drafts: store.collection<DraftState>({ name: 'drafts', fields: ['user_id'] }),
+    savedSnippets: store.collection<SavedSnippetRow>({ name: 'savedSnippets', fields: ['user_id'] }),
+    navigationViews: store.collection<NavigationViewState>({ name: 'navigationViews', fields: ['user_id'] }),
     pushDevices: store.collection<PushDeviceState>({ name: 'push_devices', fields: ['user_id'] }),
     pushUsers: store.collection<PushUsers>({ name: 'push_users' }),
     attachments: store.collection<AttachmentState>({ name: 'attachments', uniqueFields: ['path_id'], fields: ['owner_id', 'changed_at'] }),

@@ -1,7 +1,13 @@
 import { applyDefaultStreamsEvent, applyStreamEvent, applySubscriptionEvent } from './apply-channel-events.js';
 import { applyPresenceEvent } from './apply-presence-events.js';
 import { applyRealmConfigEvent } from './apply-realm-config-events.js';
-import { applyAlertWordsEvent, applyScheduledMessagesEvent, applyUserTopicEvent } from './apply-personal-events.js';
+import {
+  applyAlertWordsEvent,
+  applyDraftsOrSnippetsEvent,
+  applyNavigationViewEvent,
+  applyScheduledMessagesEvent,
+  applyUserTopicEvent,
+} from './apply-personal-events.js';
 import { applyMessageChangeEvent } from './apply-message-changes.js';
 import { applyMutedTopicsEvent, applyMutedUsersEvent, applyStarredEvent, applyUserStatusEvent } from './apply-legacy-events.js';
 import { applyUnreadStateEvent, recountUnread } from './apply-message-events.js';
@@ -160,6 +166,13 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'scheduled_messages':
       applyScheduledMessagesEvent(state, event);
+      return;
+    case 'drafts':
+    case 'saved_snippets':
+      applyDraftsOrSnippetsEvent(state, event);
+      return;
+    case 'navigation_view':
+      applyNavigationViewEvent(state, event);
       return;
     case 'realm_emoji':
     case 'realm_linkifiers':

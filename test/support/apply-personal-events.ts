@@ -45,3 +45,36 @@ export function applyScheduledMessagesEvent(state: State, event: ReceivedEvent):
   else throw new Error(`unhandled scheduled_messages op ${String(event.op)}`);
   state.scheduled_messages = next.sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id);
 }
+
+type Item = Record<string, unknown>;
+
+/** `drafts` (ordered by timestamp, then id) and `saved_snippets` (by id): add, update (replace), remove. */
+export function applyDraftsOrSnippetsEvent(state: State, event: ReceivedEvent): void {
+  const drafts = event.type === 'drafts';
+  const key = drafts ? 'drafts' : 'saved_snippets';
+  const list = state[key] as Item[] | undefined;
+  if (!list) return;
+  const added = drafts ? (event.drafts as Item[] | undefined) : event.saved_snippet && event.op === 'add' ? [event.saved_snippet as Item] : undefined;
+  const changed = (drafts ? event.draft : event.saved_snippet) as Item | undefined;
+  const removed = drafts ? event.draft_id : event.saved_snippet_id;
+  let next: Item[];
+  if (event.op === 'add') next = [...list, ...structuredClone(added ?? [])];
+  else if (event.op === 'update' && changed) next = [...list.filter((each) => each.id !== changed.id), structuredClone(changed)];
+  else if (event.op === 'remove') next = list.filter((each) => each.id !== removed);
+  else throw new Error(`unhandled ${event.type} op ${String(event.op)}`);
+  const order = (each: Item): number => (drafts ? (each.timestamp as number) : 0);
+  state[key] = next.sort((a, b) => order(a) - order(b) || (a.id as number) - (b.id as number));
+}
+
+/** `navigation_views`, kept by fragment: add, update (the changed properties), remove. */
+export function applyNavigationViewEvent(state: State, event: ReceivedEvent): void {
+  const views = state.navigation_views as Item[] | undefined;
+  if (!views) return;
+  const byFragment = (a: Item, b: Item): number => (String(a.fragment) < String(b.fragment) ? -1 : 1);
+  if (event.op === 'add') {
+    views.push(structuredClone(event.navigation_view as Item));
+    views.sort(byFragment);
+  } else if (event.op === 'update') Object.assign(views.find((view) => view.fragment === event.fragment) ?? {}, event.data);
+  else if (event.op === 'remove') state.navigation_views = views.filter((view) => view.fragment !== event.fragment);
+  else throw new Error(`unhandled navigation_view op ${String(event.op)}`);
+}

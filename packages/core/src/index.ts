@@ -119,3 +119,6 @@ export * from './invites/send-invitations.js';
 export * from './invites/email-invitation-decisions.js';
 export * from './scheduled-messages/scheduled-message-state.js';
 export * from './scheduled-messages/scheduled-message-rules.js';
+export * from './drafts/draft-rules.js';
+export * from './saved-snippets/saved-snippet-rules.js';
+export * from './navigation-views/navigation-view-rules.js';

@@ -17,6 +17,10 @@ export const streams = {
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
+  draft: (draftId: number): string => `draft-${draftId}`,
+  savedSnippet: (savedSnippetId: number): string => `savedsnippet-${savedSnippetId}`,
+  /** A user's navigation views, all on one stream: they are few, and a fragment is unique per user. */
+  navigationViews: (userId: number): string => `navigationviews-${userId}`,
   attachment: (attachmentId: number): string => `attachment-${attachmentId}`,
   /** The organization's custom emoji, together: a name may be taken by one active emoji at a time. */
   realmEmoji: (): string => 'realmemoji',

@@ -16,6 +16,7 @@ import { firstMessageFanout } from './first-message-fanout.js';
 import { alertWordsFanout } from './alert-words-fanout.js';
 import { remindersFanout } from './reminders-fanout.js';
 import { scheduledMessagesFanout } from './scheduled-messages-fanout.js';
+import { personalItemsFanout } from './personal-items-fanout.js';
 import { pushDevicesFanout } from './push-devices-fanout.js';
 import { flagsFanout } from './flags-fanout.js';
 import { reactionsFanout } from './reactions-fanout.js';
@@ -57,6 +58,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...alertWordsFanout(event),
         ...(await remindersFanout(event, models)),
         ...(await scheduledMessagesFanout(event, models)),
+        ...(await personalItemsFanout(event, models)),
         ...pushDevicesFanout(event),
         ...(await flagsFanout(event, models)),
         ...(await reactionsFanout(event, models, options)),

@@ -40,6 +40,20 @@ import {
   editScheduledMessageEndpoint,
   listScheduledMessagesEndpoint,
 } from './endpoints/scheduled-messages.js';
+import {
+  addNavigationViewEndpoint,
+  createDraftsEndpoint,
+  createSavedSnippetEndpoint,
+  deleteDraftEndpoint,
+  deleteSavedSnippetEndpoint,
+  editDraftEndpoint,
+  editSavedSnippetEndpoint,
+  listDraftsEndpoint,
+  listNavigationViewsEndpoint,
+  listSavedSnippetsEndpoint,
+  removeNavigationViewEndpoint,
+  updateNavigationViewEndpoint,
+} from './endpoints/personal-items.js';
 import { legacyMuteTopicEndpoint, updateUserTopicEndpoint } from './endpoints/user-topics.js';
 import { getMessage, getMessages, messagesMatchNarrow } from './endpoints/messages-read.js';
 import { getChannelTopics } from './endpoints/channel-topics.js';
@@ -149,6 +163,18 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('POST', '/scheduled_messages', 'required', 'scheduled-message-create', createScheduledMessageEndpoint),
     route('PATCH', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-update', editScheduledMessageEndpoint),
     route('DELETE', '/scheduled_messages/:scheduled_message_id', 'required', 'scheduled-message-delete', deleteScheduledMessageEndpoint),
+    route('GET', '/drafts', 'required', 'empty', listDraftsEndpoint),
+    route('POST', '/drafts', 'required', 'drafts-create', createDraftsEndpoint),
+    route('PATCH', '/drafts/:draft_id', 'required', 'draft-edit', editDraftEndpoint),
+    route('DELETE', '/drafts/:draft_id', 'required', 'draft-delete', deleteDraftEndpoint),
+    route('GET', '/saved_snippets', 'required', 'empty', listSavedSnippetsEndpoint),
+    route('POST', '/saved_snippets', 'required', 'saved-snippet-create', createSavedSnippetEndpoint),
+    route('PATCH', '/saved_snippets/:saved_snippet_id', 'required', 'saved-snippet-edit', editSavedSnippetEndpoint),
+    route('DELETE', '/saved_snippets/:saved_snippet_id', 'required', 'saved-snippet-delete', deleteSavedSnippetEndpoint),
+    route('GET', '/navigation_views', 'required', 'empty', listNavigationViewsEndpoint),
+    route('POST', '/navigation_views', 'required', 'navigation-view-add', addNavigationViewEndpoint),
+    route('PATCH', '/navigation_views/*fragment', 'required', 'navigation-view-update', updateNavigationViewEndpoint),
+    route('DELETE', '/navigation_views/*fragment', 'required', 'navigation-view-remove', removeNavigationViewEndpoint),
     route('POST', '/mobile_push/register', 'required', 'push-device-register', registerPushDeviceEndpoint),
     route('POST', '/mobile_push/test_notification', 'required', 'push-test-notification', testPushEndpoint),
     route('POST', '/mobile_push/e2ee/test_notification', 'required', 'push-e2ee-test-notification', e2eeTestPushEndpoint),

@@ -11,7 +11,7 @@ import { listScheduled, scheduleDirect, scheduledId, scheduleToChannel } from '.
 import type { TestServer } from '../../support/test-server.js';
 
 /** The sections deactivation, reactivation, scheduled messages, drafts, snippets and views keep current. */
-const COMPARED = ['realm_users', 'realm_non_active_users', 'realm_user_groups', 'subscriptions', 'unsubscribed', 'never_subscribed', 'streams', 'scheduled_messages'];
+const COMPARED = ['realm_users', 'realm_non_active_users', 'realm_user_groups', 'subscriptions', 'unsubscribed', 'never_subscribed', 'streams', 'scheduled_messages', 'drafts', 'saved_snippets', 'navigation_views'];
 
 const pick = (state: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(COMPARED.filter((key) => key in state).map((key) => [key, state[key]]));
@@ -40,6 +40,27 @@ describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
     expectSuccess(await owner.post(`/users/${bob.userId}/reactivate`));
     expectSuccess(await owner.delete(`/users/${carol.userId}`));
     await scheduleMessages(viewer, serial);
+    await personalItems(viewer, serial);
+  }
+
+  /** The viewer's drafts, saved snippets and navigation views: each added, changed and removed. */
+  async function personalItems(viewer: ApiClient, serial: number): Promise<void> {
+    const ids = expectSuccess(await viewer.post('/drafts', { drafts: [
+      { type: '', to: [], topic: '', content: `Note ${serial}`, timestamp: 50 },
+      { type: 'private', to: [member.userId], topic: '', content: 'Hi', timestamp: 40 },
+      { type: '', to: [], topic: '', content: 'Gone', timestamp: 30 },
+    ] })).ids as number[];
+    expectSuccess(await viewer.patch(`/drafts/${ids[0]}`, { draft: { type: '', to: [], topic: '', content: 'Edited', timestamp: 10 } }));
+    expectSuccess(await viewer.delete(`/drafts/${ids[2]}`));
+    const kept = expectSuccess(await viewer.post('/saved_snippets', { title: 'Greeting', content: 'Hello' })).saved_snippet_id as number;
+    const gone = expectSuccess(await viewer.post('/saved_snippets', { title: 'Old', content: 'Bye' })).saved_snippet_id as number;
+    expectSuccess(await viewer.patch(`/saved_snippets/${kept}`, { title: 'Welcome' }));
+    expectSuccess(await viewer.delete(`/saved_snippets/${gone}`));
+    expectSuccess(await viewer.post('/navigation_views', { fragment: 'inbox', is_pinned: true }));
+    expectSuccess(await viewer.post('/navigation_views', { fragment: `narrow/channel/${serial}`, is_pinned: false, name: 'Mine' }));
+    expectSuccess(await viewer.post('/navigation_views', { fragment: 'recent', is_pinned: true }));
+    expectSuccess(await viewer.patch(`/navigation_views/narrow/channel/${serial}`, { is_pinned: true, name: 'Ours' }));
+    expectSuccess(await viewer.delete('/navigation_views/inbox'));
   }
 
   /** The viewer's scheduled messages: added, edited, deleted, sent, and failed (to a channel archived meanwhile). */
@@ -60,6 +81,10 @@ describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
   async function undo(viewer: ApiClient): Promise<void> {
     for (const user of [alice, carol]) expectSuccess(await server.owner.post(`/users/${user.userId}/reactivate`));
     for (const each of await listScheduled(viewer)) expectSuccess(await viewer.delete(`/scheduled_messages/${each.scheduled_message_id as number}`));
+    const fresh = (await registerQueue(viewer, { fetch_event_types: ['drafts', 'saved_snippets', 'navigation_view'] })).state;
+    for (const draft of fresh.drafts as { id: number }[]) expectSuccess(await viewer.delete(`/drafts/${draft.id}`));
+    for (const snippet of fresh.saved_snippets as { id: number }[]) expectSuccess(await viewer.delete(`/saved_snippets/${snippet.id}`));
+    for (const view of fresh.navigation_views as { fragment: string }[]) expectSuccess(await viewer.delete(`/navigation_views/${view.fragment}`));
   }
 
   const viewers = [
@@ -80,6 +105,9 @@ describe('realtime: old snapshot + lifecycle events == fresh snapshot', () => {
       expect((fresh.realm_non_active_users as { user_id: number }[]).map((user) => user.user_id)).to.deep.equal([alice.userId, carol.userId]);
       expect(pick(old)).to.not.deep.equal(pick(fresh));
       expect((fresh.scheduled_messages as { failed: boolean }[]).map((each) => each.failed)).to.deep.equal([true, false, false]);
+      expect((fresh.drafts as { content: string }[]).map((each) => each.content)).to.deep.equal(['Edited', 'Hi']);
+      expect(fresh.saved_snippets).to.have.length(1);
+      expect(fresh.navigation_views).to.have.length(2);
       await undo(client);
     });
   });

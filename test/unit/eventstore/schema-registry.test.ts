@@ -40,6 +40,8 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
+  DraftCreated: true, DraftEdited: true, DraftDeleted: true, SavedSnippetCreated: true, SavedSnippetEdited: true, SavedSnippetDeleted: true,
+  NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

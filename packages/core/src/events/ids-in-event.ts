@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'email_invite' | 'realm_emoji' | 'linkifier' | 'playground' | 'scheduled_message';
+export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'email_invite' | 'realm_emoji' | 'linkifier' | 'playground' | 'scheduled_message' | 'draft' | 'saved_snippet';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -24,6 +24,10 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['email_invite', event.data.invite_id]];
     case 'ReminderScheduled':
       return [['reminder', event.data.reminder_id]];
+    case 'DraftCreated':
+      return [['draft', event.data.draft_id]];
+    case 'SavedSnippetCreated':
+      return [['saved_snippet', event.data.saved_snippet_id]];
     case 'ScheduledMessageCreated':
       return [['scheduled_message', event.data.scheduled_message_id]];
     case 'AttachmentUploaded':

@@ -22,6 +22,9 @@ import type { RealmEmojiEvent } from './realm-emoji-events.js';
 import type { LinkifierEvent } from './linkifier-events.js';
 import type { CodePlaygroundEvent } from './playground-events.js';
 import type { ScheduledMessageEvent } from './scheduled-message-events.js';
+import type { DraftEvent } from './draft-events.js';
+import type { SavedSnippetEvent } from './saved-snippet-events.js';
+import type { NavigationViewEvent } from './navigation-view-events.js';
 import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { EmailInvitationEvent } from './email-invitation-events.js';
@@ -51,6 +54,9 @@ export type * from './realm-emoji-events.js';
 export type * from './linkifier-events.js';
 export type * from './playground-events.js';
 export type * from './scheduled-message-events.js';
+export type * from './draft-events.js';
+export type * from './saved-snippet-events.js';
+export type * from './navigation-view-events.js';
 export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
 export type * from './email-invitation-events.js';
@@ -59,7 +65,8 @@ export type * from './user-defaults-events.js';
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
   | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | RequestEvent | OwnerEvent
-  | ScheduledMessageEvent;
+  | ScheduledMessageEvent
+  | DraftEvent | SavedSnippetEvent | NavigationViewEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -4,6 +4,7 @@ import { REALM_KEY } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
+import { draftDiscards } from './drafts.js';
 
 export const EMAIL_CHANGE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const tokenDigest = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -31,7 +32,9 @@ export async function updateSettings(ctx: ServerContext, origin: Origin, userId:
       },
       cmd,
     );
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: decided }], result: decided };
+    // Turning draft synchronization off drops the user's drafts from the server in the same command.
+    const discards = await draftDiscards(ctx, userId, decided);
+    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: decided }, ...discards], result: decided };
   });
   const request = events.find((event) => event.type === 'UserEmailChangeRequested');
   if (request && request.type === 'UserEmailChangeRequested') {

@@ -13,6 +13,7 @@ import { alertWordsSection } from './alert-words-section.js';
 import { userTopicsSection } from './user-topics-section.js';
 import { remindersSection } from './reminders-section.js';
 import { scheduledMessagesSection } from './scheduled-messages-section.js';
+import { draftsSection, navigationViewsSection, savedSnippetsSection } from './personal-items-sections.js';
 import { pushDevicesSection } from './push-devices-section.js';
 import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from './realm-config-sections.js';
 import { mutedTopicsSection } from './muted-topics-section.js';
@@ -51,6 +52,9 @@ export const SECTIONS: ReadonlyMap<string, SectionBuilder> = new Map<string, Sec
   ['user_topic', userTopicsSection],
   ['reminders', remindersSection],
   ['scheduled_messages', scheduledMessagesSection],
+  ['drafts', draftsSection],
+  ['saved_snippets', savedSnippetsSection],
+  ['navigation_view', navigationViewsSection],
   ['push_device', pushDevicesSection],
   ['realm_emoji', realmEmojiSection],
   ['realm_linkifiers', realmLinkifiersSection],
