@@ -26,6 +26,7 @@ import { channelFoldersProjection } from './channel-folders/channel-folders-proj
 import { channelsProjection } from './channels/channels-projection.js';
 import { invitesProjection } from './invites/invites-projection.js';
 import { emailInvitationsProjection } from './invites/email-invitations-projection.js';
+import { realmExportsProjection } from './exports/realm-exports-projection.js';
 import { messagesProjection } from './messages/messages-projection.js';
 import { messageEditsProjection } from './messages/message-edits-projection.js';
 import { alertWordsProjection } from './alert-words/alert-words-projection.js';
@@ -61,6 +62,7 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   channelsProjection(models),
   invitesProjection(models),
   emailInvitationsProjection(models),
+  realmExportsProjection(models),
   messagesProjection(models),
   messageEditsProjection(models),
   alertWordsProjection(models),
@@ -93,6 +95,7 @@ export { profileFieldsInOrder, profileFieldView } from './client-events/profile-
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { mutedUserKey } from './user-status/user-status-projection.js';
 export { mutedUsersOf } from './user-status/muted-users-list.js';
+export { realmExportView, realmExportViews } from './client-events/realm-exports-fanout.js';
 export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';

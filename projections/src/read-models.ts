@@ -3,6 +3,7 @@ import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstor
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { DraftState, EmailInvitationState, MutedUserState, NavigationViewState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
 import type { SavedSnippetRow } from './personal/personal-items-projections.js';
+import type { RealmExportState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 import type { AcceptedRequest } from './requests/requests-projection.js';
@@ -34,6 +35,8 @@ export interface ReadModels {
   invites: DocumentCollection<InviteLinkState>;
   /** Email invitations by id, found by the digest of their current key, their sender and address. */
   emailInvitations: DocumentCollection<EmailInvitationState>;
+  /** Exports of the organization by id, found by the path of their file. */
+  realmExports: DocumentCollection<RealmExportState>;
   /** Messages and per-user flags, shaped for their queries. */
   messages: MessageStore;
   /** Users' visibility policies for topics, keyed `<user_id>:<channel_id>:<topic, lower case>`. */
@@ -90,6 +93,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     subscriptions: store.collection<SubscriptionState>({ name: 'subscriptions', fields: ['user_id', 'channel_id'] }),
     invites: store.collection<InviteLinkState>({ name: 'invites', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
     emailInvitations: store.collection<EmailInvitationState>({ name: 'email_invitations', uniqueFields: ['key_digest'], fields: ['creator_id'] }),
+    realmExports: store.collection<RealmExportState>({ name: 'realm_exports', fields: ['path_id'] }),
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),

@@ -117,6 +117,7 @@ export * from './channels/update-subscriptions.js';
 export * from './invites/email-invitation-state.js';
 export * from './invites/send-invitations.js';
 export * from './invites/email-invitation-decisions.js';
+export * from './exports/realm-export.js';
 export * from './scheduled-messages/scheduled-message-state.js';
 export * from './scheduled-messages/scheduled-message-rules.js';
 export * from './drafts/draft-rules.js';

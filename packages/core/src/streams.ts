@@ -15,6 +15,7 @@ export const streams = {
   invite: (inviteId: number): string => `invite-${inviteId}`,
   /** An email invitation: its own id space, apart from reusable links. */
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
+  realmExport: (exportId: number): string => `realmexport-${exportId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   draft: (draftId: number): string => `draft-${draftId}`,

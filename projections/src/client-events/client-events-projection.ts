@@ -24,6 +24,7 @@ import { messageDeletionFanout } from './message-deletion-fanout.js';
 import { messageEditsFanout } from './message-edits-fanout.js';
 import { attachmentsFanout } from './attachments-fanout.js';
 import { realmFanout } from './realm-fanout.js';
+import { realmExportsFanout } from './realm-exports-fanout.js';
 import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout.js';
 import { userFanout } from './user-fanout.js';
 import { realmConfigFanout } from './realm-config-fanout.js';
@@ -49,6 +50,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
         ...(await channelFoldersFanout(event, models)),
         ...(await channelsFanout(event, models)),
         ...(await invitesFanout(event, models)),
+        ...(await realmExportsFanout(event, models, options.externalUrl?.() ?? '')),
         ...(await channelAccessFanout(event, models)),
         ...(await messagesFanout(event, models, options)),
         ...(await allPublicStreamsFanout(event, models, options)),

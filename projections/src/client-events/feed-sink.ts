@@ -11,6 +11,8 @@ export interface FeedSink {
 export interface FanoutOptions {
   /** Host part of placeholder addresses (`user<id>@host`). */
   realmHost: () => string;
+  /** The server's external URL, for links in events (an export's file); links are relative without it. */
+  externalUrl?: () => string;
   /** The queues registered with `all_public_streams` and their users; none when not given. */
   allPublicStreamsQueues?: () => Promise<readonly { queueId: string; userId: number }[]>;
 }

@@ -72,7 +72,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...allProjections(models, () => organizationVersion.bump()),
-    clientEventsProjection(models, queues, { realmHost, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {

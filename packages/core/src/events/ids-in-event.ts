@@ -1,7 +1,7 @@
 import type { DomainEvent } from './index.js';
 
 /** The kinds of integer ids the server hands out; each counts up from 1 and is never reused. */
-export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'email_invite' | 'realm_emoji' | 'linkifier' | 'playground' | 'scheduled_message' | 'draft' | 'saved_snippet';
+export type IdKind = 'user' | 'profile_field' | 'group' | 'channel' | 'channel_folder' | 'invite' | 'message' | 'attachment' | 'reminder' | 'email_invite' | 'realm_export' | 'realm_emoji' | 'linkifier' | 'playground' | 'scheduled_message' | 'draft' | 'saved_snippet';
 
 /** Which newly allocated ids an event records, so a counter can be recovered from the log. */
 export function idsInEvent(event: DomainEvent): [IdKind, number][] {
@@ -20,6 +20,8 @@ export function idsInEvent(event: DomainEvent): [IdKind, number][] {
       return [['message', event.data.message_id]];
     case 'InviteLinkCreated':
       return [['invite', event.data.invite_id]];
+    case 'RealmExportRequested':
+      return [['realm_export', event.data.export_id]];
     case 'EmailInvitationSent':
       return [['email_invite', event.data.invite_id]];
     case 'ReminderScheduled':

@@ -28,6 +28,7 @@ import type { NavigationViewEvent } from './navigation-view-events.js';
 import type { UserStatusEvent } from './user-status-events.js';
 import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { EmailInvitationEvent } from './email-invitation-events.js';
+import type { RealmExportEvent } from './realm-export-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
 
 export type * from './channel-events.js';
@@ -60,13 +61,15 @@ export type * from './navigation-view-events.js';
 export type * from './user-status-events.js';
 export type * from './profile-field-events.js';
 export type * from './email-invitation-events.js';
+export type * from './realm-export-events.js';
 export type * from './user-defaults-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
   | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | RequestEvent | OwnerEvent
   | ScheduledMessageEvent
-  | DraftEvent | SavedSnippetEvent | NavigationViewEvent;
+  | DraftEvent | SavedSnippetEvent | NavigationViewEvent
+  | RealmExportEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

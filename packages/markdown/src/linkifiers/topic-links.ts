@@ -1,6 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { parseTemplate } from 'url-template';
-import { type Linkifier, linkifierMatches, linkifierRegex } from './linkifier-pattern.js';
+import { type Linkifier, linkifierMatches, linkifierRegex, linkifierUrl } from './linkifier-pattern.js';
 import { isSafeUrl } from '../message/safe-links.js';
 
 /** A link in a topic name, as message records carry it in `topic_links`. */
@@ -27,9 +26,8 @@ export function topicLinks(topic: string, linkifiers: readonly Linkifier[]): Top
   for (const linkifier of linkifiers) {
     const regex = linkifierRegex(linkifier.pattern);
     if (regex === null) continue;
-    const template = parseTemplate(linkifier.url_template);
     for (const match of linkifierMatches(regex, topic)) {
-      const url = template.expand(match.groups);
+      const url = linkifierUrl(linkifier.url_template, match.groups);
       if (isSafeUrl(url) && !overlaps(match.start, match.end)) found.push({ text: topic.slice(match.start, match.end), url, start: match.start, end: match.end });
     }
   }

@@ -1,7 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateCore, Token } from 'markdown-it';
-import { parseTemplate } from 'url-template';
-import { type Linkifier, linkifierMatches, linkifierRegex } from '../linkifiers/linkifier-pattern.js';
+import { type Linkifier, linkifierMatches, linkifierRegex, linkifierUrl } from '../linkifiers/linkifier-pattern.js';
 import type { MessageEnv } from './message-env.js';
 import { isSafeUrl } from './safe-links.js';
 
@@ -11,13 +10,12 @@ type Piece = { text: string } | { text: string; href: string };
 function applyLinkifier(pieces: Piece[], linkifier: Linkifier): Piece[] {
   const regex = linkifierRegex(linkifier.pattern);
   if (regex === null) return pieces;
-  const template = parseTemplate(linkifier.url_template);
   return pieces.flatMap((piece) => {
     if ('href' in piece) return [piece];
     const out: Piece[] = [];
     let last = 0;
     for (const match of linkifierMatches(regex, piece.text)) {
-      const href = template.expand(match.groups);
+      const href = linkifierUrl(linkifier.url_template, match.groups);
       if (!isSafeUrl(href)) continue;
       if (match.start > last) out.push({ text: piece.text.slice(last, match.start) });
       out.push({ text: piece.text.slice(match.start, match.end), href });

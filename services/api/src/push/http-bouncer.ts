@@ -10,7 +10,7 @@ interface BouncerAnswer {
 export const UNKNOWN_DEVICE_CODE = 'INVALID_TOKEN';
 
 /**
- * The push service over HTTP: JSON POSTs to a bouncer (see docs/ARCHITECTURE.md, "Push devices", for
+ * The push service over HTTP: JSON POSTs to a bouncer (see docs/topics/push.md for
  * the paths and answers). Each request has a deadline, so a bouncer that hangs fails like one that is down.
  */
 export class HttpBouncer implements PushService {

@@ -4,6 +4,7 @@ import { type Authenticator, basicAuthentication, callerOf, type RateLimits } fr
 import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
+import { sendExportFile } from './serve-export.js';
 
 /** Types a browser may show in place; anything else is offered as a download, so no upload runs as a page. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
@@ -38,6 +39,8 @@ async function serveUpload(ctx: ServerContext, req: Request, res: Response): Pro
   const caller = callerOf(req);
   const viewer = caller ? await ctx.models.users.get(caller.user_id) : undefined;
   if (!viewer) throw uploadNotFound();
+  const [exported] = await ctx.models.realmExports.findMany('path_id', pathId);
+  if (exported) return sendExportFile(ctx, res, viewer, exported);
   await sendFile(ctx, res, await viewableUpload(ctx, viewer, pathId));
 }
 

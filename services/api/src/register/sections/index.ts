@@ -94,5 +94,6 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set([
   'update_message',
   'delete_message',
   'invites_changed',
+  'realm_export',
   'typing',
 ]);

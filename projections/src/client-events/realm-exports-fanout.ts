@@ -1,0 +1,29 @@
+import type { RealmExportState, StoredEvent } from '@chat/core';
+import type { Delivery } from '@chat/realtime';
+import type { ReadModels } from '../read-models.js';
+
+/** An export as GET /export/realm and `realm_export` events show it; times in seconds. */
+export const realmExportView = (state: RealmExportState, externalUrl: string): Record<string, unknown> => ({
+  id: state.id,
+  acting_user_id: state.acting_user_id,
+  export_time: state.requested_at / 1000,
+  deleted_timestamp: null,
+  failed_timestamp: state.failed_at === null ? null : state.failed_at / 1000,
+  export_url: state.path_id === null ? null : `${externalUrl}/user_uploads/${state.path_id}`,
+  pending: state.path_id === null && state.failed_at === null,
+  export_type: state.export_type,
+});
+
+/** Every export, oldest first. */
+export const realmExportViews = async (models: ReadModels, externalUrl: string): Promise<Record<string, unknown>[]> =>
+  (await models.realmExports.all()).sort((a, b) => a.id - b.id).map((state) => realmExportView(state, externalUrl));
+
+const EXPORT_EVENTS: ReadonlySet<string> = new Set(['RealmExportRequested', 'RealmExportCompleted', 'RealmExportFailed']);
+
+/** `realm_export` with every export, to the owner who asked for the one that changed. */
+export async function realmExportsFanout(event: StoredEvent, models: ReadModels, externalUrl: string): Promise<Delivery[]> {
+  if (!EXPORT_EVENTS.has(event.type) || !('export_id' in event.data)) return [];
+  const state = await models.realmExports.get(event.data.export_id);
+  if (!state) return [];
+  return [{ userIds: [state.acting_user_id], event: { type: 'realm_export', exports: await realmExportViews(models, externalUrl) } }];
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
+import { exportEvents, ndjsonLine } from '@chat/eventstore';
+import type { Origin } from '../commands/command-bus.js';
+import { currentRevision } from '../commands/expected-revision.js';
+import type { ServerContext } from '../server-context.js';
+
+/**
+ * Writes the whole log as NDJSON lines, as GET /export/events writes them (credentials left out), to
+ * a file handed to upload storage; returns where, or null when it failed (the failure is logged).
+ */
+async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
+  const dir = join(ctx.config.dataDir, 'incoming');
+  const partial = join(dir, `realm-export-${exportId}-${randomBytes(6).toString('hex')}.partial`);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const head = await ctx.store.headPosition();
+    const file = createWriteStream(partial, { mode: 0o600 });
+    let event_count = 0;
+    // Written line by line with back-pressure: the log is never held in memory.
+    await pipeline(async function* () {
+      for await (const event of exportEvents(ctx.store, {}, head)) {
+        event_count += 1;
+        yield ndjsonLine(event);
+      }
+    }, file);
+    const { size } = await stat(partial);
+    const path_id = uploadPathId(randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), `realm-export-${exportId}.ndjson`);
+    await ctx.uploads.put(path_id, partial);
+    return { path_id, size, event_count };
+  } catch (error) {
+    ctx.log.error({ err: error, export_id: exportId }, 'realm export failed');
+    await rm(partial, { force: true });
+    return null;
+  }
+}
+
+/** Records how writing the export ended, on its stream at the revision the decision read. */
+async function finishExport(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
+  const outcome = await writeExport(ctx, exportId);
+  const stream = streams.realmExport(exportId);
+  await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
+    const expected = await currentRevision(ctx.store, stream);
+    const events: DomainEvent[] = decideFinishRealmExport(await ctx.models.realmExports.get(exportId), outcome);
+    return { appends: events.length === 0 ? [] : [{ stream, expected, events }], result: undefined };
+  });
+}
+
+/**
+ * POST /export/realm: records the request and answers with its id while the file is written; the
+ * export is pending until `RealmExportCompleted` (or `RealmExportFailed`) follows. Returns the id and
+ * the writing under way, which the caller need not await.
+ */
+export async function requestRealmExport(ctx: ServerContext, origin: Origin, actor: UserState, exportType: number): Promise<{ id: number; written: Promise<void> }> {
+  const exportId = await ctx.ids.next('realm_export');
+  await ctx.bus.run(origin, async () => ({
+    appends: [{ stream: streams.realmExport(exportId), expected: 'no_stream', events: decideRequestRealmExport(actor, exportId, exportType) }],
+    result: undefined,
+  }));
+  const written = finishExport(ctx, origin, exportId).catch((error: unknown) => ctx.log.error({ err: error, export_id: exportId }, 'recording the end of a realm export failed'));
+  return { id: exportId, written };
+}

@@ -1,0 +1,23 @@
+import { expect } from 'chai';
+import { decideFinishRealmExport, decideRequestRealmExport, type RealmExportState } from '@chat/core';
+import { expectApiError, refused } from '../../support/api-error-assertions.js';
+import { anAdmin, anOwner } from '../../support/user-state-factory.js';
+
+const pending: RealmExportState = { id: 3, acting_user_id: 1, export_type: 1, requested_at: 0, path_id: null, failed_at: null };
+const written = { path_id: '1/ab/cdefghijklmnopqrstuvwxyz/realm-export-3.ndjson', size: 10, event_count: 2 };
+
+describe('realm export deciders', () => {
+  it('lets owners ask for either kind of export, and no one else', () => {
+    expect(decideRequestRealmExport(anOwner(), 3, 2)).to.deep.equal([{ type: 'RealmExportRequested', data: { export_id: 3, acting_user_id: 1, export_type: 2 } }]);
+    expectApiError(() => decideRequestRealmExport(anAdmin(), 3, 1), { code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions: 'Must be an organization owner' });
+    expectApiError(() => decideRequestRealmExport(anOwner(), 3, 7), refused("'export_type'"));
+  });
+
+  it('records how the writing ended, once', () => {
+    expect(decideFinishRealmExport(pending, written)).to.deep.equal([{ type: 'RealmExportCompleted', data: { export_id: 3, ...written } }]);
+    expect(decideFinishRealmExport(pending, null)).to.deep.equal([{ type: 'RealmExportFailed', data: { export_id: 3 } }]);
+    expect(decideFinishRealmExport({ ...pending, path_id: written.path_id }, null)).to.deep.equal([]);
+    expect(decideFinishRealmExport({ ...pending, failed_at: 5 }, written)).to.deep.equal([]);
+    expect(decideFinishRealmExport(undefined, written)).to.deep.equal([]);
+  });
+});
