@@ -122,6 +122,7 @@ export * from './invites/referrer-notice.js';
 export * from './exports/realm-export.js';
 export * from './scheduled-messages/scheduled-message-state.js';
 export * from './scheduled-messages/scheduled-message-rules.js';
+export * from './scheduled-messages/failure-notice.js';
 export * from './drafts/draft-rules.js';
 export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
