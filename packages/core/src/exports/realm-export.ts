@@ -1,6 +1,6 @@
 import { badRequest } from '../errors.js';
 import type { RealmExportCompleted, RealmExportFailed, RealmExportRequested } from '../events/realm-export-events.js';
-import { requireOrganizationOwner } from '../realm/organization-admin.js';
+import { requireOrganizationAdministrator, requireOrganizationOwner } from '../realm/organization-admin.js';
 import type { UserState } from '../users/user-state.js';
 
 /** An export of the organization as the read model holds it; times in milliseconds since the epoch. */
@@ -39,4 +39,16 @@ export function decideFinishRealmExport(
   if (!state || state.path_id !== null || state.failed_at !== null) return [];
   if (outcome === null) return [{ type: 'RealmExportFailed', data: { export_id: state.id } }];
   return [{ type: 'RealmExportCompleted', data: { export_id: state.id, ...outcome } }];
+}
+
+/**
+ * GET /export/realm/consents (administrators, as the public API asks): each active human user and
+ * whether they allow their private data to be exported (`allow_private_data_export`), by user id.
+ */
+export function exportConsents(actor: UserState, users: Iterable<UserState>): { user_id: number; consented: boolean }[] {
+  requireOrganizationAdministrator(actor);
+  return [...users]
+    .filter((user) => user.is_active && !user.is_bot)
+    .map((user) => ({ user_id: user.user_id, consented: user.settings.allow_private_data_export }))
+    .sort((a, b) => a.user_id - b.user_id);
 }
