@@ -52,6 +52,8 @@ interface Step {
   expected: number;
   registerSeconds: number;
   rssMb: number;
+  /** Resident memory the server grew by per client, queue and held poll, from start to all polls held, in KB. */
+  kbPerClient: number;
   /** Server CPU time per delivered message event while sending (warm-up included), in µs. */
   cpuPerDeliveryUs: number;
 }
@@ -60,6 +62,7 @@ interface Step {
 async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wanted: number, limit: number): Promise<Step> {
   return withChatServer(seedDir, async (chat, api) => {
     const clients = Math.min(wanted, limit - openDescriptors(chat.pid) - SPARE_DESCRIPTORS);
+    const rssAtStart = chat.rss();
     const owners = Array.from({ length: clients }, (_, k) => org.users[k % org.users.length]);
     const registering = performance.now();
     const pollers = await api.queues(owners, 64);
@@ -72,6 +75,7 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
     );
     await Promise.all(polling.map((load) => load.ready));
     await allHeld(api, clients, 120_000);
+    const kbPerClient = (chat.rss() - rssAtStart) / 1024 / clients;
     // One sender per channel (a member): a user's sends into new topics change their own stream, and
     // twenty a second from one user would contend for it.
     const byId = new Map(org.users.map((user) => [user.id, user]));
@@ -112,6 +116,7 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
       expected,
       registerSeconds,
       rssMb,
+      kbPerClient,
       cpuPerDeliveryUs: (cpuUsed * 1e6) / deliveries(0, seconds * RATE),
     };
   });
@@ -155,6 +160,7 @@ export async function capacity(plan: BenchPlan, seedDir: string, org: SeededOrg,
     failed_polls: steps.map((step) => step.failed),
     register_seconds: steps.map((step) => round(step.registerSeconds, 1)),
     server_rss_mb: steps.map((step) => round(step.rssMb, 0)),
+    server_kb_per_client: steps.map((step) => round(step.kbPerClient, 1)),
     server_cpu_us_per_delivery: steps.map((step) => round(step.cpuPerDeliveryUs, 0)),
     open_file_limit: limit,
     note:
