@@ -73,6 +73,7 @@ export * from './messages/edit-permissions.js';
 export * from './messages/move-messages.js';
 export * from './messages/move-notices.js';
 export * from './messages/bot-messages.js';
+export * from './channels/channel-announcements.js';
 export * from './messages/edit-message.js';
 export * from './messages/message-flags.js';
 export * from './messages/interactive-client.js';

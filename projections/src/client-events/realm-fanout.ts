@@ -6,19 +6,20 @@ import type { ReadModels } from '../read-models.js';
 const updateDict = (data: Record<string, unknown>): ClientEvent => ({ type: 'realm', op: 'update_dict', property: 'default', data });
 
 /**
- * Changed settings as clients receive them. message_retention_days is not among the update_dict
- * fields of the public API: it comes as a `realm update` of its own. A topics_policy change also
+ * Changed settings as clients receive them. message_retention_days and the channels the server posts
+ * to are not among the update_dict fields of the public API: each comes as a `realm update` of its own. A topics_policy change also
  * carries the deprecated mandatory_topics that register still reports, and a change of who sees edit
  * history the deprecated allow_edit_history.
  */
 function settingsEvents(changes: Partial<RealmSettings>): ClientEvent[] {
-  const { message_retention_days, ...rest } = changes;
+  const { message_retention_days, new_stream_announcements_stream_id, moderation_request_channel_id, ...rest } = changes;
   const data: Record<string, unknown> = { ...rest };
   if (rest.topics_policy !== undefined) data.mandatory_topics = rest.topics_policy === 'disable_empty_topic';
   if (rest.message_edit_history_visibility_policy !== undefined) data.allow_edit_history = rest.message_edit_history_visibility_policy !== 'none';
   const events: ClientEvent[] = [];
   if (Object.keys(data).length > 0) events.push(updateDict(data));
-  if (message_retention_days !== undefined) events.push({ type: 'realm', op: 'update', property: 'message_retention_days', value: message_retention_days });
+  const updates = { message_retention_days, new_stream_announcements_stream_id, moderation_request_channel_id };
+  for (const [property, value] of Object.entries(updates)) if (value !== undefined) events.push({ type: 'realm', op: 'update', property, value });
   return events;
 }
 

@@ -135,6 +135,11 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     expectSuccess(await owner.patch('/realm', { name: `Org ${serial}`, description: `Round <${serial}>`, message_content_edit_limit_seconds: 900 + serial }));
     expectSuccess(await owner.patch('/realm', { topics_policy: serial % 2 === 0 ? 'disable_empty_topic' : 'allow_empty_topic', message_retention_days: 30 + serial }));
     expectSuccess(await owner.patch('/realm', { message_edit_history_visibility_policy: ['none', 'moves', 'all'][serial % 3], enable_read_receipts: serial % 2 === 1 }));
+    // Channels the server posts to: later channels are announced in the first (messages from the bot).
+    expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Notices ${serial}` }] }));
+    expectSuccess(await owner.post('/users/me/subscriptions', { subscriptions: [{ name: `Reports ${serial}` }], invite_only: true }));
+    const channelId = async (name: string): Promise<number> => expectSuccess(await owner.get('/get_stream_id', { stream: name })).stream_id as number;
+    expectSuccess(await owner.patch('/realm', { new_stream_announcements_stream_id: await channelId(`Notices ${serial}`), moderation_request_channel_id: await channelId(`Reports ${serial}`) }));
     expectSuccess(await owner.patch('/realm', {
         can_create_groups: { new: serial % 2 === 0 ? idOf('role:moderators') : idOf('role:members') },
         can_mention_many_users_group: { new: { direct_members: [viewer.userId], direct_subgroups: [idOf('role:moderators')] } },

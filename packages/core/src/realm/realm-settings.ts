@@ -17,6 +17,10 @@ export interface RealmSettings {
   message_edit_history_visibility_policy: EditHistoryVisibility;
   /** Whether users may see who read a message (each user may still withhold their own receipts). */
   enable_read_receipts: boolean;
+  /** Where the notification bot announces new channels; -1: nowhere. */
+  new_stream_announcements_stream_id: number;
+  /** The private channel that receives reports of messages; -1: none (administrators are told directly). */
+  moderation_request_channel_id: number;
 }
 
 export const EDIT_HISTORY_VISIBILITY = ['all', 'moves', 'none'] as const;
@@ -37,4 +41,6 @@ export const DEFAULT_REALM_SETTINGS: Readonly<RealmSettings> = Object.freeze({
   message_retention_days: -1,
   message_edit_history_visibility_policy: 'all',
   enable_read_receipts: true,
+  new_stream_announcements_stream_id: -1,
+  moderation_request_channel_id: -1,
 });

@@ -1,4 +1,4 @@
-import { administratorRequired, ownerRequired } from '../errors.js';
+import { administratorRequired, badRequest, ownerRequired } from '../errors.js';
 import type { RealmGroupSettingsChanged } from '../events/group-events.js';
 import type { RealmProfileChanged, RealmSettingsChanged } from '../events/realm-events.js';
 import type { GroupWorld } from '../groups/group-setting.js';
@@ -38,6 +38,8 @@ export interface UpdateRealm {
   message_retention_days?: number | string;
   message_edit_history_visibility_policy?: string;
   enable_read_receipts?: boolean;
+  new_stream_announcements_stream_id?: number;
+  moderation_request_channel_id?: number;
   /** Organization permissions as `{new, old?}`. */
   group_settings?: Partial<Record<RealmGroupSettingName, GroupSettingUpdate>>;
 }
@@ -47,6 +49,8 @@ export interface RealmUpdateContext extends GroupWorld {
   actor: UserState;
   realm: { name: string; description: string; settings: RealmSettings };
   groupSettings: RealmGroupSettings;
+  /** A channel the actor can reach by id (not archived), and whether it is public; null otherwise. */
+  channelFor?: (channelId: number) => { is_public: boolean } | null;
 }
 
 export type RealmUpdateEvent = RealmProfileChanged | RealmSettingsChanged | RealmGroupSettingsChanged;
@@ -74,7 +78,17 @@ function profileChanges(ctx: RealmUpdateContext, cmd: UpdateRealm): RealmProfile
   return changes;
 }
 
-function settingChanges(current: RealmSettings, cmd: UpdateRealm): Partial<RealmSettings> {
+/** -1 turns the channel setting off; otherwise the channel must be one the actor reaches. */
+function channelSetting(ctx: RealmUpdateContext, value: number | undefined, privateOnly: boolean): number | undefined {
+  if (value === undefined || value === -1) return value;
+  const channel = ctx.channelFor?.(value) ?? null;
+  if (channel === null) throw badRequest('Invalid channel ID');
+  if (privateOnly && channel.is_public) throw badRequest('Moderation request channel must be private.');
+  return value;
+}
+
+function settingChanges(ctx: RealmUpdateContext, cmd: UpdateRealm): Partial<RealmSettings> {
+  const current = ctx.realm.settings;
   const changes: Partial<RealmSettings> = {};
   const set = <K extends keyof RealmSettings>(key: K, value: RealmSettings[K] | undefined): void => {
     if (value !== undefined && value !== current[key]) changes[key] = value;
@@ -99,6 +113,8 @@ function settingChanges(current: RealmSettings, cmd: UpdateRealm): Partial<Realm
   set('message_retention_days', parsed(cmd.message_retention_days, checkRealmRetentionDays));
   set('message_edit_history_visibility_policy', parsed(cmd.message_edit_history_visibility_policy, checkEditHistoryVisibility));
   set('enable_read_receipts', cmd.enable_read_receipts);
+  set('new_stream_announcements_stream_id', channelSetting(ctx, cmd.new_stream_announcements_stream_id, false));
+  set('moderation_request_channel_id', channelSetting(ctx, cmd.moderation_request_channel_id, true));
   return changes;
 }
 
@@ -110,7 +126,7 @@ function settingChanges(current: RealmSettings, cmd: UpdateRealm): Partial<Realm
 export function decideUpdateRealm(ctx: RealmUpdateContext, cmd: UpdateRealm): RealmUpdateEvent[] {
   requirePermission(ctx.actor, cmd);
   const profile = profileChanges(ctx, cmd);
-  const settings = settingChanges(ctx.realm.settings, cmd);
+  const settings = settingChanges(ctx, cmd);
   const groups = decideGroupSettingChanges(ctx, ctx.groupSettings, cmd.group_settings ?? {}, FORBIDDEN_REALM_SETTING_GROUPS);
   const events: RealmUpdateEvent[] = [];
   if (Object.keys(profile).length > 0) events.push({ type: 'RealmProfileChanged', data: { changes: profile } });

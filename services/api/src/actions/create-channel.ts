@@ -4,10 +4,14 @@ import type { Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { channelAppends } from './subscriptions.js';
+import { channelCreationNotices } from './channel-notices.js';
 
-export type CreateChannelInput = Omit<CreateChannelCommand, 'channel_id' | 'render'>;
+export type CreateChannelInput = Omit<CreateChannelCommand, 'channel_id' | 'render'> & { announce?: boolean };
 
-/** POST /channels/create: the id is reserved once, so a command re-decided after a conflict keeps it. */
+/**
+ * POST /channels/create: the id is reserved once, so a command re-decided after a conflict keeps it.
+ * The notification bot's notices about the new channel go in the same command.
+ */
 export async function createChannel(ctx: ServerContext, origin: Origin, actorId: number, input: CreateChannelInput): Promise<number> {
   const channel_id = await ctx.ids.next('channel');
   await ctx.bus.run(origin, async () => {
@@ -15,7 +19,8 @@ export async function createChannel(ctx: ServerContext, origin: Origin, actorId:
     const events = decideCreateChannel(cc, { ...input, channel_id, render: renderMarkdown });
     const [created] = events;
     const name = created.type === 'ChannelCreated' ? created.data.name : input.name;
-    return { appends: await channelAppends(ctx, new Map([[channel_id, events]]), new Map([[channel_id, name]])), result: undefined };
+    const notices = await channelCreationNotices(ctx, cc.actor, new Map([[channel_id, events]]), input.announce === true);
+    return { appends: [...(await channelAppends(ctx, new Map([[channel_id, events]]), new Map([[channel_id, name]]))), ...notices], result: undefined };
   });
   return channel_id;
 }

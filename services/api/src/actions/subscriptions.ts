@@ -4,10 +4,12 @@ import { claimKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
+import { channelCreationNotices } from './channel-notices.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
 
-export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'>;
+/** `announce`: the notification bot announces the channels created (see channel-notices.ts). */
+export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'> & { announce?: boolean };
 
 export interface SubscribeResult {
   subscribed: Record<string, string[]>;
@@ -47,8 +49,9 @@ export async function subscribe(ctx: ServerContext, origin: Origin, actorId: num
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     await reserveChannelIds(ctx, cc, requested, newChannelIds);
     const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown, addressesOf: principalAddresses(ctx, cc.actor) });
+    const notices = await channelCreationNotices(ctx, cc.actor, decision.events, input.announce === true);
     return {
-      appends: await channelAppends(ctx, decision.events, decision.created),
+      appends: [...(await channelAppends(ctx, decision.events, decision.created)), ...notices],
       result: { subscribed: decision.subscribed, already_subscribed: decision.already_subscribed, unauthorized: decision.unauthorized },
     };
   });

@@ -16,6 +16,7 @@ export async function createChannelEndpoint(ctx: ServerContext, call: RouteCall)
     description: p.description === undefined ? '' : String(p.description),
     subscribers: (p.subscribers as number[]).map(Number),
     options: newChannelOptions(p),
+    announce: p.announce === true,
   });
   return { id };
 }

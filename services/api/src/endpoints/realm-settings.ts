@@ -41,6 +41,8 @@ export async function updateRealmEndpoint(ctx: ServerContext, call: RouteCall): 
     message_retention_days: countOrWord(p.message_retention_days),
     message_edit_history_visibility_policy: text(p.message_edit_history_visibility_policy),
     enable_read_receipts: flag(p.enable_read_receipts),
+    new_stream_announcements_stream_id: count(p.new_stream_announcements_stream_id),
+    moderation_request_channel_id: count(p.moderation_request_channel_id),
     group_settings,
   };
   return changedValues(await updateRealm(ctx, originOf(call), actor.user_id, cmd));

@@ -19,6 +19,7 @@ export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Pr
     principals: principalsParam(p.principals),
     authorization_errors_fatal: fatal,
     options: newChannelOptions(p),
+    announce: p.announce === true,
   });
   const response: Record<string, unknown> = { subscribed: result.subscribed, already_subscribed: result.already_subscribed };
   if (!fatal) response.unauthorized = result.unauthorized;

@@ -51,6 +51,9 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     realm_presence_disabled: false,
     realm_is_zephyr_mirror_realm: false,
     realm_enable_read_receipts: s.enable_read_receipts,
+    // Organizations recorded before these settings existed hold none.
+    realm_new_stream_announcements_stream_id: s.new_stream_announcements_stream_id ?? -1,
+    realm_moderation_request_channel_id: s.moderation_request_channel_id ?? -1,
     realm_web_public_access_enabled: false,
     realm_authentication_methods: {},
     realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,

@@ -100,8 +100,6 @@ export async function realmServerFields(ctx: ServerContext, settings: RealmGroup
     password_min_guesses: 0,
     server_needs_upgrade: false,
     server_can_summarize_topics: false,
-    realm_moderation_request_channel_id: -1,
-    realm_new_stream_announcements_stream_id: -1,
     realm_signup_announcements_stream_id: -1,
     realm_zulip_update_announcements_stream_id: -1,
     max_bulk_new_subscription_messages: 100,
