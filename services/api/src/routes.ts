@@ -24,6 +24,7 @@ import { serverSettings } from './endpoints/server-settings.js';
 import { updateSettingsEndpoint } from './endpoints/settings.js';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './endpoints/presence.js';
 import { setTyping } from './endpoints/typing.js';
+import { setEditTypingEndpoint } from './endpoints/edit-typing.js';
 import { sendMessageEndpoint } from './endpoints/messages-send.js';
 import { editMessageEndpoint } from './endpoints/message-edit.js';
 import {
@@ -196,6 +197,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/messages/:message_id/read_receipts', 'required', 'read-receipts-get', getReadReceipts),
     route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),
     route('GET', '/users/me/:stream_id/topics', 'required', 'channel-topics-get', getChannelTopics),
+    route('POST', '/messages/:message_id/typing', 'required', 'message-edit-typing', setEditTypingEndpoint),
     route('POST', '/messages/:message_id/reactions', 'required', 'reaction-add', addReactionEndpoint),
     route('DELETE', '/messages/:message_id/reactions', 'required', 'reaction-remove', removeReactionEndpoint),
     route('DELETE', '/messages/:message_id', 'required', 'message-delete', deleteMessageEndpoint),

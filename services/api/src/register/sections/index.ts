@@ -96,4 +96,5 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set([
   'invites_changed',
   'realm_export',
   'typing',
+  'typing_edit_message',
 ]);
