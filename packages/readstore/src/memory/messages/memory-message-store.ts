@@ -193,6 +193,9 @@ export class MemoryMessageStore implements MessageStore {
   private candidates(query: MessageQuery): SortedIds {
     const find = <K extends MessagePredicate['op']>(op: K) => query.where.find((pred): pred is Extract<MessagePredicate, { op: K }> => pred.op === op);
     const topic = find('topic')?.topic;
+    // Listed ids (a search's candidates, followed topics) are the narrowest list there is; the matcher checks the source.
+    const listed = find('ids');
+    if (listed) return SortedIds.fromSorted([...new Set(listed.ids)].sort((a, b) => a - b));
     if (query.source.kind === 'channels') {
       const lists = query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
       if (lists.length === 1) return lists[0];
@@ -207,9 +210,11 @@ export class MemoryMessageStore implements MessageStore {
 
   private matcher(query: MessageQuery): (id: number) => boolean {
     const fromHistory = query.source.kind === 'history';
+    const channels = query.source.kind === 'channels' ? new Set(query.source.channelIds) : null;
     return (id) => {
       const message = this.messages.get(id);
       if (!message) return false;
+      if (channels && (message.recipient.type !== 'channel' || !channels.has(message.recipient.channel_id))) return false;
       const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
       const bits = row ?? HISTORY_ONLY_BITS;
