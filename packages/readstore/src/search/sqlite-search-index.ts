@@ -3,7 +3,7 @@ import type { SearchDocument, SearchIndex, SearchRange, SearchWrite } from './se
 import type { SearchTerm } from './search-text.js';
 
 /** Writes grouped into one transaction at most; the rest wait for the next event-loop turn. */
-const WRITES_PER_COMMIT = 5000;
+const WRITES_PER_COMMIT = 50_000;
 
 const SCHEMA = `
   CREATE VIRTUAL TABLE IF NOT EXISTS message_text USING fts5(topic, content, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -15,7 +15,7 @@ export const ftsQuery = (terms: readonly SearchTerm[]): string => terms.map((ter
 
 /**
  * The embedded index: an FTS5 table keyed by message id (its rowid) in its own SQLite file. Writes
- * go into a transaction that stays open for the rest of the event-loop turn (or 5,000 writes), so a
+ * go into a transaction that stays open for the rest of the event-loop turn (or 50,000 writes), so a
  * catch-up of a million messages commits in large groups; the log position is written in the same
  * transaction, so what `position()` reports is exactly what the file holds after a crash. Reads on
  * this connection see the open transaction's writes.
