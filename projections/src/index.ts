@@ -13,7 +13,8 @@ export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 export { unreadEntries } from './messages/unread-entries.js';
-export { type AcceptedRequest, requestKey } from './requests/requests-projection.js';
+export type { AcceptedRequest } from './requests/accepted-request.js';
+export { requestKey } from './requests/requests-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';
@@ -100,7 +101,7 @@ export { messageLookups } from './client-events/message-lookups.js';
 export { reminderView } from './client-events/reminders-fanout.js';
 export { scheduledMessageView } from './client-events/scheduled-messages-fanout.js';
 export { draftView, navigationViewView, savedSnippetView } from './client-events/personal-items-fanout.js';
-export type { SavedSnippetRow } from './personal/personal-items-projections.js';
+export type { SavedSnippetRow } from './personal/saved-snippet-row.js';
 export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';

@@ -12,7 +12,7 @@ import type { ApiKeys } from './secrets/api-keys.js';
 import type { Passwords } from './secrets/passwords.js';
 import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
-import type { Scheduler } from './scheduler/scheduler.js';
+import type { DueWork } from './scheduler/due-work.js';
 import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
@@ -40,7 +40,7 @@ export interface ServerContext {
   /** Push notifications: the bouncer client (null when none is configured) and the token vault. */
   push: PushSetup;
   /** Runs timed work (scheduled jobs, periodic housekeeping); server.ts ticks it. */
-  scheduler: Scheduler;
+  scheduler: DueWork;
   /** Where uploaded files' bytes are kept (DATA_DIR/uploads by default). */
   uploads: UploadStorage;
   /** Signs and checks the short-lived download links of GET /user_uploads/{realm_id_str}/{filename}. */

@@ -2,7 +2,7 @@ import { checkEmailInvitationUsable, decideAcceptEmailInvitation, groupMembershi
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
 import type { ServerContext } from '../server-context.js';
-import type { AcceptInviteInput } from './accept-invite-link.js';
+import type { AcceptInviteInput } from './accept-invite-input.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
 

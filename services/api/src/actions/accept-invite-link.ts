@@ -5,13 +5,9 @@ import type { ServerContext } from '../server-context.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
 import { acceptEmailInvitation } from './accept-email-invitation.js';
+import type { AcceptInviteInput } from './accept-invite-input.js';
 
-export interface AcceptInviteInput {
-  key: string;
-  email: string;
-  password: string;
-  full_name: string;
-}
+export type { AcceptInviteInput } from './accept-invite-input.js';
 
 /**
  * POST /invites/multiuse/accept: creates the account the link describes (its role, its channels,
