@@ -1,7 +1,6 @@
-import { decideMuteUser, decideUnmuteUser, FlagBit, type MessageFlagsChanged, streams } from '@chat/core';
+import { decideMuteUser, decideReadMutedMessages, decideUnmuteUser, FlagBit, streams } from '@chat/core';
 import { mutedUserKey, type ReadModels } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -24,11 +23,8 @@ export async function muteUser(ctx: ServerContext, origin: Origin, userId: numbe
       where: [{ op: 'sender', userId: mutedUserId }, { op: 'not', of: { op: 'flags', bits: FlagBit.read } }],
     });
     const appends = await userStreamAppends(ctx, userId, events);
-    if (unread.length > 0) {
-      const stream = streams.flags(userId);
-      const read: MessageFlagsChanged = { type: 'MessageFlagsChanged', data: { user_id: userId, op: 'add', flag: 'read', message_ids: unread, historical: [] } };
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [read] });
-    }
+    const read = decideReadMutedMessages(userId, unread);
+    if (read.length > 0) appends.push({ stream: streams.flags(userId), expected: AS_READ, events: read });
     return { appends, result: undefined };
   });
 }

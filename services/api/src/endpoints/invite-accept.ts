@@ -1,4 +1,4 @@
-import { badRequest, MIN_PASSWORD_LENGTH } from '@chat/core';
+import { checkNewPassword } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { acceptInviteLink } from '../actions/accept-invite-link.js';
 import type { ServerContext } from '../server-context.js';
@@ -12,6 +12,6 @@ import { originOf } from './call-context.js';
 export async function acceptInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const password = String(p.password);
-  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`Invalid 'password': must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  checkNewPassword(password, 'password');
   return { ...(await acceptInviteLink(ctx, originOf(call), { key: String(p.key), email: String(p.email), password, full_name: String(p.full_name) })) };
 }
