@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** A module specifier written in a file: `import … from`, `export … from`, `import(…)`, `import '…'`. */
+/** A module specifier written in a file: after `from`, in a dynamic `import(…)`, or a bare side-effect import. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 /** Every `.ts` file under `root` (node_modules and dot-folders skipped). */
