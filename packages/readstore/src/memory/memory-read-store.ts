@@ -15,6 +15,7 @@ class MemoryCheckpoints implements CheckpointStore {
 /** The embedded default: everything in the process, rebuilt from the log at every start. */
 export class MemoryReadStore implements ReadStore {
   readonly persistent = false;
+  readonly shared = false;
   readonly checkpoints = new MemoryCheckpoints();
   readonly messages = new MemoryMessageStore();
   private readonly collections = new Map<string, MemoryCollection<object>>();
