@@ -16,6 +16,7 @@ function registerCall(user: ApiClient): RouteCall {
     path: {},
     caller: { user_id: user.userId, email: 'alice@test.example' },
     requestId: 'register-queue-start',
+    retry: null,
     client: 'queue-start-test',
     ignored: [],
     raw: { req, res: new ServerResponse(req) },
