@@ -3,6 +3,7 @@ import type { EventStore, IdAllocator } from '@chat/eventstore';
 import type { ReadModels } from '@chat/projections';
 import type { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
+import type { ServerContext } from './server-context.js';
 
 /**
  * The small dependency shapes actions and views declare instead of the whole `ServerContext`: a
@@ -38,3 +39,6 @@ export interface Allocates {
 export interface Configured {
   config: Config;
 }
+
+/** Any other service of the context, by name (`Uses<'push' | 'uploads'>`). */
+export type Uses<K extends keyof ServerContext> = Pick<ServerContext, K>;

@@ -1,6 +1,5 @@
 import { checkEmailInvitationUsable, decideAcceptEmailInvitation, groupMemberships, normalizeEmail, streams } from '@chat/core';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import type { AcceptInviteInput } from './accept-invite-input.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
@@ -19,7 +18,7 @@ export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, 
   return ctx.bus.run(origin, async () => {
     // The revision is read before the invitation, so a change after this read fails the append.
     const first = await ctx.models.emailInvitations.findOne('key_digest', digest);
-    const expected = first ? await currentRevision(ctx.store, streams.emailInvitation(first.id)) : 'no_stream';
+    const expected = first ? AS_READ : 'no_stream';
     const latest = first ? await ctx.models.emailInvitations.get(first.id) : undefined;
     const found = latest?.key_digest === digest ? latest : undefined;
     const { invite, events } = decideAcceptEmailInvitation(found, ctx.clock.now(), account.email, account.user_id);
@@ -31,7 +30,7 @@ export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, 
       join_default_channels: invite.include_realm_default_subscriptions,
     });
     const memberships: StreamAppend[] = [];
-    for (const change of groupMemberships(invite.group_ids, groups, account.user_id)) memberships.push(await groupAppend(ctx, change.data.group_id, [change]));
+    for (const change of groupMemberships(invite.group_ids, groups, account.user_id)) memberships.push(groupAppend(change.data.group_id, [change]));
     return { appends: [...accountAppends, { stream: streams.emailInvitation(invite.id), expected, events }, ...memberships], result: { user_id: account.user_id, email: account.email } };
   });
 }

@@ -35,7 +35,7 @@ export async function acceptInviteLink(ctx: ServerContext, origin: Origin, input
       join_default_channels: link.include_realm_default_subscriptions,
     });
     const memberships: StreamAppend[] = [];
-    for (const change of use.memberships) memberships.push(await groupAppend(ctx, change.data.group_id, [change]));
+    for (const change of use.memberships) memberships.push(groupAppend(change.data.group_id, [change]));
     const used: StreamAppend = { stream: streams.invite(link.id), expected: 'stream_exists', events: [use.used] };
     return { appends: [...accountAppends, used, ...memberships], result: { user_id: account.user_id, email: account.email } };
   });

@@ -12,7 +12,7 @@ export async function alertWordsOf(ctx: ServerContext, userId: number): Promise<
 async function changeAlertWords(ctx: ServerContext, origin: Origin, userId: number, decide: (current: readonly string[]) => AlertWordsDecision): Promise<string[]> {
   return ctx.bus.run(origin, async () => {
     const decision = decide(await alertWordsOf(ctx, userId));
-    return { appends: await userStreamAppends(ctx, userId, decision.events), result: decision.alert_words };
+    return { appends: await userStreamAppends(userId, decision.events), result: decision.alert_words };
   });
 }
 

@@ -9,8 +9,7 @@ import {
   type UserState,
 } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 
 /** Every folder, archived ones included, with the actor as stored now. */
@@ -43,7 +42,7 @@ export async function updateChannelFolder(ctx: ServerContext, origin: Origin, ac
   const stream = streams.channelFolder(folderId);
   await ctx.bus.run(origin, async () => {
     const events = decideUpdateChannelFolder(await folderContext(ctx, actor.user_id), folderId, cmd);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
   });
 }
 
@@ -52,6 +51,6 @@ export async function reorderChannelFolders(ctx: ServerContext, origin: Origin, 
   const stream = streams.realm();
   await ctx.bus.run(origin, async () => {
     const events = decideReorderChannelFolders(await folderContext(ctx, actor.user_id), order);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
   });
 }

@@ -1,6 +1,5 @@
 import { type ChannelState, joinChannels, streams, SubscriptionIndex } from '@chat/core';
-import type { StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type StreamAppend } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 
 /**
@@ -16,7 +15,7 @@ export async function channelJoinAppends(ctx: ServerContext, userIds: readonly n
   const appends: StreamAppend[] = [];
   for (const [channelId, event] of joined.events) {
     const stream = streams.channel(channelId);
-    appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [event] });
+    appends.push({ stream, expected: AS_READ, events: [event] });
   }
   return appends;
 }

@@ -9,16 +9,14 @@ import {
 } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey, releaseKey } from '../commands/claims.js';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 
 export type UpdateChannelInput = Omit<UpdateChannelCommand, 'render' | 'topicsInUse'>;
 
-async function channelAppend(ctx: ServerContext, channelId: number, events: DomainEvent[]): Promise<StreamAppend> {
-  const stream = streams.channel(channelId);
-  return { stream, expected: await currentRevision(ctx.store, stream), events };
+function channelAppend(channelId: number, events: DomainEvent[]): StreamAppend {
+  return { stream: streams.channel(channelId), expected: AS_READ, events };
 }
 
 /**
@@ -32,7 +30,7 @@ export async function updateChannel(ctx: ServerContext, origin: Origin, actorId:
     const appends: StreamAppend[] = [];
     const { rename } = decision;
     if (rename) appends.push(await claimKey(ctx.store, 'channel', channelNameKey(rename.to), channelId, `Channel '${rename.to}' already exists`));
-    appends.push(await channelAppend(ctx, channelId, decision.events));
+    appends.push(channelAppend(channelId, decision.events));
     if (rename) appends.push(await releaseKey(ctx.store, 'channel', channelNameKey(rename.from), channelId));
     return { appends, result: undefined };
   });
@@ -42,7 +40,7 @@ export async function updateChannel(ctx: ServerContext, origin: Origin, actorId:
 export async function archiveChannel(ctx: ServerContext, origin: Origin, actorId: number, channelId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const events = decideArchiveChannel(await channelContext(ctx, actorId), channelId);
-    return { appends: [await channelAppend(ctx, channelId, events)], result: undefined };
+    return { appends: [channelAppend(channelId, events)], result: undefined };
   });
 }
 
@@ -50,6 +48,6 @@ export async function archiveChannel(ctx: ServerContext, origin: Origin, actorId
 export async function setDefaultChannel(ctx: ServerContext, origin: Origin, actorId: number, channelId: number, isDefault: boolean): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const events = decideDefaultChannel(await channelContext(ctx, actorId), channelId, isDefault);
-    return { appends: [await channelAppend(ctx, channelId, events)], result: undefined };
+    return { appends: [channelAppend(channelId, events)], result: undefined };
   });
 }

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { badRequest, checkDeleteTopic, type DeleteMessageContext, decideDeleteTopicBatch, DELETE_TOPIC_BATCH_SIZE, streams, type UserState } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -32,7 +31,7 @@ export async function deleteTopic(ctx: ServerContext, origin: Origin, actor: Use
       const events = decideDeleteTopicBatch(await topicContext(ctx, actor, channelId), { messages, holders });
       if (events.length === 0) return { appends: [], result: undefined };
       const stream = streams.message(Math.max(...ids));
-      return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+      return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
     });
     if ((await ctx.models.messages.topicIds(channelId, topic)).length === 0) return { complete: true };
     if (performance.now() - started >= timeBudgetMs) return { complete: false };

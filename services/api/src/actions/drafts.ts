@@ -12,8 +12,7 @@ import {
   streams,
   type UserState,
 } from '@chat/core';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
@@ -79,7 +78,7 @@ export async function draftDiscards(ctx: ServerContext, userId: number, events: 
   const drafts = await ctx.models.drafts.findMany('user_id', userId);
   const appends: StreamAppend[] = [];
   for (const { draft_id } of drafts.sort((a, b) => a.draft_id - b.draft_id)) {
-    appends.push({ stream: streams.draft(draft_id), expected: await currentRevision(ctx.store, streams.draft(draft_id)), events: discardDrafts(userId, [draft_id]) });
+    appends.push({ stream: streams.draft(draft_id), expected: AS_READ, events: discardDrafts(userId, [draft_id]) });
   }
   return appends;
 }

@@ -11,8 +11,7 @@ import {
   type UserState,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inviteKeyDigest, inviteLinkUrl, newInviteKey } from '../secrets/invite-keys.js';
 import type { ServerContext } from '../server-context.js';
@@ -70,7 +69,7 @@ export async function sendInvitations(ctx: ServerContext, mailer: Mailer, origin
 async function onInvitation(ctx: ServerContext, origin: Origin, inviteId: number, decide: (invite: EmailInvitationState | undefined) => DomainEvent[]): Promise<void> {
   const stream = streams.emailInvitation(inviteId);
   await ctx.bus.run(origin, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const events = decide(await ctx.models.emailInvitations.get(inviteId));
     return { appends: [{ stream, expected, events }], result: undefined };
   });

@@ -1,6 +1,5 @@
 import { type CreateInviteLink, decideCreateInviteLink, decideRevokeInviteLink, streams, type UserState } from '@chat/core';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { inviteKeyDigest, inviteLinkUrl, newInviteKey } from '../secrets/invite-keys.js';
 import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
@@ -30,6 +29,6 @@ export async function revokeInviteLink(ctx: ServerContext, origin: Origin, actor
   const stream = streams.invite(inviteId);
   await ctx.bus.run(origin, async () => {
     const events = decideRevokeInviteLink(actor, await ctx.models.invites.get(inviteId));
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
   });
 }

@@ -22,7 +22,7 @@ export async function muteUser(ctx: ServerContext, origin: Origin, userId: numbe
       source: { kind: 'history' },
       where: [{ op: 'sender', userId: mutedUserId }, { op: 'not', of: { op: 'flags', bits: FlagBit.read } }],
     });
-    const appends = await userStreamAppends(ctx, userId, events);
+    const appends = await userStreamAppends(userId, events);
     const read = decideReadMutedMessages(userId, unread);
     if (read.length > 0) appends.push({ stream: streams.flags(userId), expected: AS_READ, events: read });
     return { appends, result: undefined };
@@ -34,6 +34,6 @@ export async function unmuteUser(ctx: ServerContext, origin: Origin, userId: num
   await ctx.bus.run(origin, async () => {
     const target = await ctx.models.users.get(mutedUserId);
     const events = decideUnmuteUser(userId, target, (await ctx.models.mutedUsers.get(mutedUserKey(userId, mutedUserId))) !== undefined);
-    return { appends: await userStreamAppends(ctx, userId, events), result: undefined };
+    return { appends: await userStreamAppends(userId, events), result: undefined };
   });
 }

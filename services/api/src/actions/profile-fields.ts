@@ -8,8 +8,7 @@ import {
   type ProfileFieldContext,
   streams,
 } from '@chat/core';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 
 /**
@@ -19,7 +18,7 @@ import type { ServerContext } from '../server-context.js';
 async function onProfileFields(ctx: ServerContext, origin: Origin, actorId: number, decide: (pc: ProfileFieldContext) => DomainEvent[]): Promise<void> {
   const stream = streams.realm();
   await ctx.bus.run(origin, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const actor = await ctx.models.users.get(actorId);
     if (!actor) throw new Error(`user ${actorId} missing`);
     const events = decide({ actor, fields: await ctx.models.profileFields.all() });

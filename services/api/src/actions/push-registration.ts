@@ -29,6 +29,6 @@ export async function registerPushDevice(ctx: ServerContext, origin: Origin, use
   });
   await ctx.bus.run(origin, async () => {
     const events = decideRegisterPushDevice(userId, await registrationOf(ctx, userId, request.push_account_id), request, digest, outcome);
-    return { appends: await userStreamAppends(ctx, userId, events), result: undefined };
+    return { appends: await userStreamAppends(userId, events), result: undefined };
   });
 }

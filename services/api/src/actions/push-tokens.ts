@@ -16,7 +16,7 @@ export async function addPushToken(ctx: ServerContext, origin: Origin, userId: n
   await ctx.bus.run(origin, async () => {
     const existing = await pushTokenOf(ctx, userId, pushDeviceKeys.token(userId, kind, digest));
     const sealed = { token_kind: kind, token_digest: digest, token_ciphertext: vault.seal(userId, kind, token), ios_app_id: appId };
-    return { appends: await userStreamAppends(ctx, userId, decideAddPushToken(userId, existing, sealed)), result: undefined };
+    return { appends: await userStreamAppends(userId, decideAddPushToken(userId, existing, sealed)), result: undefined };
   });
 }
 
@@ -26,6 +26,6 @@ export async function removePushToken(ctx: ServerContext, origin: Origin, userId
   const digest = ctx.push.vault.digest(kind, token);
   await ctx.bus.run(origin, async () => {
     const existing = await pushTokenOf(ctx, userId, pushDeviceKeys.token(userId, kind, digest));
-    return { appends: await userStreamAppends(ctx, userId, decideRemovePushToken(userId, existing, kind, digest)), result: undefined };
+    return { appends: await userStreamAppends(userId, decideRemovePushToken(userId, existing, kind, digest)), result: undefined };
   });
 }

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
 import { exportEvents, ndjsonLine } from '@chat/eventstore';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 
 /**
@@ -44,7 +43,7 @@ async function finishExport(ctx: ServerContext, origin: Origin, exportId: number
   const outcome = await writeExport(ctx, exportId);
   const stream = streams.realmExport(exportId);
   await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const events: DomainEvent[] = decideFinishRealmExport(await ctx.models.realmExports.get(exportId), outcome);
     return { appends: events.length === 0 ? [] : [{ stream, expected, events }], result: undefined };
   });

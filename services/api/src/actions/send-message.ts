@@ -159,7 +159,7 @@ export async function sendDecision(ctx: ServerContext, senderId: number, input: 
   });
   const sent: MessageSent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
   const appends: StreamAppend[] = [];
-  for (const change of decision.userTopics) appends.push(...(await userStreamAppends(ctx, change.data.user_id, [change])));
+  for (const change of decision.userTopics) appends.push(...(await userStreamAppends(change.data.user_id, [change])));
   appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
   const result: SendResult = { id: message_id };
   if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {

@@ -1,8 +1,7 @@
 import { type ChannelContext, FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
@@ -26,7 +25,7 @@ export async function channelAppends(ctx: ServerContext, events: Map<number, Dom
       appends.push(await claimKey(ctx.store, 'channel', channelNameKey(name), channelId, `Channel '${name}' already exists`));
       appends.push({ stream, expected: 'no_stream', events: channelEvents });
     } else {
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: channelEvents });
+      appends.push({ stream, expected: AS_READ, events: channelEvents });
     }
   }
   return appends;

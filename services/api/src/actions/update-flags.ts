@@ -1,6 +1,5 @@
 import { decideUpdateFlags, type FlagsDecision, type FlagTarget, streams, type UserState } from '@chat/core';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readsFromChannelHistory } from '../queries/message-access.js';
 import type { ServerContext } from '../server-context.js';
@@ -50,7 +49,7 @@ export async function changeFlags<S extends { ids: readonly number[] }>(
     const appends: StreamAppend[] = [];
     if (decision.event) {
       const stream = streams.flags(user.user_id);
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [decision.event] });
+      appends.push({ stream, expected: AS_READ, events: [decision.event] });
     }
     return { appends, result: { decision, selection } };
   });

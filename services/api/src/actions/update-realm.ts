@@ -1,7 +1,6 @@
 import { decideUpdateRealm, type RealmUpdateContext, type RealmUpdateEvent, streams, type UpdateRealm, worldOf } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 
 /** The organization, its group permissions, the groups and users, and the actor as stored now. */
@@ -19,6 +18,6 @@ export async function updateRealm(ctx: ServerContext, origin: Origin, actorId: n
   return ctx.bus.run(origin, async () => {
     const events = decideUpdateRealm(await realmUpdateContext(ctx, actorId), cmd);
     const stream = streams.realm();
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: events };
+    return { appends: [{ stream, expected: AS_READ, events }], result: events };
   });
 }

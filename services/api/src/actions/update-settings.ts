@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decideUpdateSettings, normalizeEmail, streams, type UpdateSettings } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { ServerContext } from '../server-context.js';
 import { draftDiscards } from './drafts.js';
 
@@ -34,7 +33,7 @@ export async function updateSettings(ctx: ServerContext, origin: Origin, userId:
     );
     // Turning draft synchronization off drops the user's drafts from the server in the same command.
     const discards = await draftDiscards(ctx, userId, decided);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: decided }, ...discards], result: decided };
+    return { appends: [{ stream, expected: AS_READ, events: decided }, ...discards], result: decided };
   });
   const request = events.find((event) => event.type === 'UserEmailChangeRequested');
   if (request && request.type === 'UserEmailChangeRequested') {

@@ -21,7 +21,6 @@ import {
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
 import type { Allocates, Commands, Reads } from '../dependencies.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -71,10 +70,9 @@ export async function createUserGroup(ctx: ServerContext, origin: Origin, actor:
   });
 }
 
-/** An append of events to a group's stream as it is now (also used by accepting an invitation). */
-export async function groupAppend(ctx: ServerContext, groupId: number, events: DomainEvent[]): Promise<StreamAppend> {
-  const stream = streams.userGroup(groupId);
-  return { stream, expected: await currentRevision(ctx.store, stream), events };
+/** An append of events to a group's stream as the read models showed it (also used by accepting an invitation). */
+export function groupAppend(groupId: number, events: DomainEvent[]): StreamAppend {
+  return { stream: streams.userGroup(groupId), expected: AS_READ, events };
 }
 
 async function changeGroup(
@@ -87,7 +85,7 @@ async function changeGroup(
   await ctx.bus.run(origin, async () => {
     const gc = await groupContext(ctx, actor.user_id);
     const events = decide(gc);
-    const appends = [await groupAppend(ctx, groupId, events)];
+    const appends = [groupAppend(groupId, events)];
     // A new subgroup is checked against the whole group graph (no cycle): no other group may change
     // meanwhile, or two additions decided at once could close a cycle between them.
     if (events.some((event) => event.type === 'UserGroupMembersChanged' && event.data.added_subgroups.length > 0)) {

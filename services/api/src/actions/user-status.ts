@@ -35,6 +35,6 @@ export async function updateUserStatus(ctx: ServerContext, origin: Origin, targe
     const current = (await ctx.models.userStatuses.get(target.user_id)) ?? NO_STATUS;
     const customEmoji = await customEmojiOf(ctx.models);
     const events = decideUpdateUserStatus({ user_id: target.user_id, presence_enabled: target.settings.presence_enabled }, current, request, (choice) => checkedEmoji(customEmoji, choice));
-    return { appends: await userStreamAppends(ctx, target.user_id, events), result: undefined };
+    return { appends: await userStreamAppends(target.user_id, events), result: undefined };
   });
 }

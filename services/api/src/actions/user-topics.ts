@@ -10,6 +10,6 @@ export async function updateUserTopic(ctx: ServerContext, origin: Origin, userId
     const cc = await channelContext(ctx, userId);
     const policies = (await ctx.models.userTopics.findMany('user_id', userId)).filter((policy) => policy.channel_id === cmd.channel_id);
     const events = decideUpdateUserTopic({ ...cc, userId, channel: cc.channels.get(cmd.channel_id), policies }, cmd);
-    return { appends: await userStreamAppends(ctx, userId, events), result: undefined };
+    return { appends: await userStreamAppends(userId, events), result: undefined };
   });
 }
