@@ -5,6 +5,7 @@ import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
+import type { Reads, Uses } from '../dependencies.js';
 
 /** Types a browser may show in place; anything else is offered as a download, so no upload runs as a page. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
@@ -19,7 +20,7 @@ function disposition(attachment: AttachmentState): string {
 }
 
 /** The stored bytes of a file the caller may see, with headers that keep a browser from running it. */
-async function sendFile(ctx: ServerContext, res: Response, attachment: AttachmentState): Promise<void> {
+async function sendFile(ctx: Uses<'uploads'>, res: Response, attachment: AttachmentState): Promise<void> {
   const bytes = await ctx.uploads.get(attachment.path_id);
   if (!bytes) throw uploadNotFound();
   res.writeHead(200, {
@@ -45,7 +46,7 @@ async function serveUpload(ctx: ServerContext, req: Request, res: Response): Pro
 }
 
 /** A temporary link: the token alone grants access, until it expires (see temporary-upload-urls.ts). */
-async function serveTemporaryUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+async function serveTemporaryUpload(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, req: Request, res: Response): Promise<void> {
   const pathId = ctx.uploadUrls.open(String(req.params.token));
   if (pathId === null) throw badRequest('Invalid token');
   if (fileNameOf(pathId) !== req.params.filename) throw badRequest('Invalid filename');
