@@ -1,16 +1,19 @@
 import { checkEmailInvitationUsable, decideAcceptEmailInvitation, groupMemberships, normalizeEmail, streams } from '@chat/core';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import type { AcceptInviteInput } from './accept-invite-input.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
+import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What acceptEmailInvitation uses. */
+type AcceptEmailInvitationDeps = Commands & Clocked & Allocates & LogReads & Reads<'channels' | 'emailInvitations' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'passwords'>;
 
 /**
  * Accepting an email invitation (the key from the mail, for the address it was sent to): creates the
  * account as the invitation describes it and uses the invitation up. The invitation's stream is
  * appended at the revision read, so of two requests racing with one key only one gets through.
  */
-export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, input: AcceptInviteInput, digest: string): Promise<{ user_id: number; email: string }> {
+export async function acceptEmailInvitation(ctx: AcceptEmailInvitationDeps, origin: Origin, input: AcceptInviteInput, digest: string): Promise<{ user_id: number; email: string }> {
   const email = normalizeEmail(input.email);
   // Refused before a password is hashed or an id spent on a bad key.
   checkEmailInvitationUsable(await ctx.models.emailInvitations.findOne('key_digest', digest), ctx.clock.now(), email);

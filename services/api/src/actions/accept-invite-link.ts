@@ -1,11 +1,14 @@
 import { checkInviteLinkUsable, decideUseInviteLink, streams } from '@chat/core';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
-import type { ServerContext } from '../server-context.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
 import { acceptEmailInvitation } from './accept-email-invitation.js';
 import type { AcceptInviteInput } from './accept-invite-input.js';
+import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What acceptInviteLink uses. */
+type AcceptInviteLinkDeps = Commands & Clocked & Allocates & LogReads & Reads<'channels' | 'emailInvitations' | 'invites' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'passwords'>;
 
 export type { AcceptInviteInput } from './accept-invite-input.js';
 
@@ -15,7 +18,7 @@ export type { AcceptInviteInput } from './accept-invite-input.js';
  * InviteLinkUsed whatever happened to it meanwhile ('stream_exists'): a link valid when the request was
  * decided admits it, and concurrent uses of a multi-use link do not conflict.
  */
-export async function acceptInviteLink(ctx: ServerContext, origin: Origin, input: AcceptInviteInput): Promise<{ user_id: number; email: string }> {
+export async function acceptInviteLink(ctx: AcceptInviteLinkDeps, origin: Origin, input: AcceptInviteInput): Promise<{ user_id: number; email: string }> {
   const digest = inviteKeyDigest(input.key);
   const link = await ctx.models.invites.findOne('key_digest', digest);
   // A key that opens no link may be an email invitation's, from the mail.

@@ -1,9 +1,12 @@
 import { ApiError, decideDeliverScheduledMessage, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
-import type { ServerContext } from '../server-context.js';
 import { scheduledMessageFromLog, sendInputOf } from './scheduled-messages.js';
 import { sendDecision } from './send-message.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Uses } from '../dependencies.js';
+
+/** What deliverScheduledMessage uses. */
+type DeliverScheduledMessageDeps = Commands & Clocked & Configured & Allocates & LogReads & Uses<'models' | 'organization'>;
 
 /**
  * Sends a due scheduled message as its sender would send it now. The scheduled message's stream is
@@ -11,7 +14,7 @@ import { sendDecision } from './send-message.js';
  * decides again from the log, finds the message sent and appends nothing, so it never goes twice.
  * What a send would refuse now (the channel archived, the permission lost) is recorded as a failure.
  */
-export async function deliverScheduledMessage(ctx: ServerContext, id: number): Promise<void> {
+export async function deliverScheduledMessage(ctx: DeliverScheduledMessageDeps, id: number): Promise<void> {
   await ctx.bus.run(schedulerOrigin(`scheduled-message:${id}`), async () => {
     const { state, expected } = await scheduledMessageFromLog(ctx, id);
     if (!state || state.status !== 'scheduled') return { appends: [], result: undefined };

@@ -16,6 +16,7 @@ import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus
 import { streamHistory } from '../commands/stream-history.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
+import type { Commands, LogReads, Reads } from '../dependencies.js';
 
 /** What the draft rules read: the user's setting, and the channels and users a draft may address. */
 async function draftContext(ctx: ServerContext, user: UserState): Promise<DraftContext> {
@@ -42,7 +43,7 @@ export async function createDrafts(ctx: ServerContext, origin: Origin, user: Use
   return ids;
 }
 
-async function draftFromLog(ctx: ServerContext, draftId: number) {
+async function draftFromLog(ctx: LogReads, draftId: number) {
   const { events, expected } = await streamHistory(ctx.store, streams.draft(draftId), DRAFT_EVENT_TYPES);
   return { state: foldDraft(events), expected };
 }
@@ -57,7 +58,7 @@ export async function editDraft(ctx: ServerContext, origin: Origin, user: UserSt
 }
 
 /** DELETE /drafts/{draft_id} */
-export async function deleteDraft(ctx: ServerContext, origin: Origin, userId: number, draftId: number): Promise<void> {
+export async function deleteDraft(ctx: Commands & LogReads, origin: Origin, userId: number, draftId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await draftFromLog(ctx, draftId);
     return { appends: [{ stream: streams.draft(draftId), expected, events: decideDeleteDraft(state, userId) }], result: undefined };
@@ -65,14 +66,14 @@ export async function deleteDraft(ctx: ServerContext, origin: Origin, userId: nu
 }
 
 /** The user's drafts, oldest edit first; none while synchronization is off. */
-export async function userDrafts(ctx: ServerContext, user: UserState): Promise<DraftState[]> {
+export async function userDrafts(ctx: Reads<'drafts'>, user: UserState): Promise<DraftState[]> {
   if (!user.settings.enable_drafts_synchronization) return [];
   const rows = await ctx.models.drafts.findMany('user_id', user.user_id);
   return rows.sort((a, b) => a.timestamp - b.timestamp || a.draft_id - b.draft_id);
 }
 
 /** Turning draft synchronization off drops the user's drafts from the server: one append per draft. */
-export async function draftDiscards(ctx: ServerContext, userId: number, events: readonly DomainEvent[]): Promise<StreamAppend[]> {
+export async function draftDiscards(ctx: Reads<'drafts'>, userId: number, events: readonly DomainEvent[]): Promise<StreamAppend[]> {
   const turnedOff = events.some((event) => event.type === 'UserSettingsChanged' && event.data.changes.enable_drafts_synchronization === false);
   if (!turnedOff) return [];
   const drafts = await ctx.models.drafts.findMany('user_id', userId);

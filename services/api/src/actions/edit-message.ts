@@ -24,6 +24,7 @@ import { uploadsDetachedBy } from './detached-uploads.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
+import type { Configured, Reads, Uses } from '../dependencies.js';
 
 export interface EditResult {
   /** The editor's uploads whose last link the edit removed. */
@@ -31,7 +32,7 @@ export interface EditResult {
 }
 
 /** The ids of a topic the user may read: all of it where they may read the channel's history, else those they hold. */
-async function readableTopicIds(ctx: ServerContext, world: AccessWorld, userId: number, channelId: number, topic: string): Promise<number[]> {
+async function readableTopicIds(ctx: Reads<'channels' | 'messages'>, world: AccessWorld, userId: number, channelId: number, topic: string): Promise<number[]> {
   const ids = await ctx.models.messages.topicIds(channelId, topic);
   const channel = await ctx.models.channels.get(channelId);
   if (channel && canReadChannelHistory(world, channel, userId)) return ids;
@@ -53,7 +54,7 @@ function destination(message: MessageState, req: EditRequest): { channelId: numb
 }
 
 /** What the decision reads about the message, its topic and where a move would take it. */
-async function editFacts(ctx: ServerContext, cc: ChannelContext, message: MessageState, req: EditRequest): Promise<EditFacts> {
+async function editFacts(ctx: Configured & Uses<'models' | 'organization'>, cc: ChannelContext, message: MessageState, req: EditRequest): Promise<EditFacts> {
   const actorId = cc.actor.user_id;
   const recipient = message.recipient;
   let topic: TopicMessage[] = [];

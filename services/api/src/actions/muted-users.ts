@@ -2,7 +2,7 @@ import { decideMuteUser, decideReadMutedMessages, decideUnmuteUser, FlagBit, str
 import { mutedUserKey, type ReadModels } from '@chat/projections';
 import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
-import type { ServerContext } from '../server-context.js';
+import type { Commands, Reads } from '../dependencies.js';
 
 /** The users who muted `senderId`: their copies of the sender's new messages start read. */
 export async function mutersOf(models: ReadModels, senderId: number): Promise<ReadonlySet<number>> {
@@ -13,7 +13,7 @@ export async function mutersOf(models: ReadModels, senderId: number): Promise<Re
  * POST /users/me/muted_users/{id}: the mute, and every unread message of the muted user in the
  * muter's history marked read (one flags change, as if the muter had read them).
  */
-export async function muteUser(ctx: ServerContext, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
+export async function muteUser(ctx: Commands & Reads<'messages' | 'mutedUsers' | 'users'>, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const target = await ctx.models.users.get(mutedUserId);
     const events = decideMuteUser(userId, target, (await ctx.models.mutedUsers.get(mutedUserKey(userId, mutedUserId))) !== undefined);
@@ -30,7 +30,7 @@ export async function muteUser(ctx: ServerContext, origin: Origin, userId: numbe
 }
 
 /** DELETE /users/me/muted_users/{id} */
-export async function unmuteUser(ctx: ServerContext, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
+export async function unmuteUser(ctx: Commands & Reads<'mutedUsers' | 'users'>, origin: Origin, userId: number, mutedUserId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const target = await ctx.models.users.get(mutedUserId);
     const events = decideUnmuteUser(userId, target, (await ctx.models.mutedUsers.get(mutedUserKey(userId, mutedUserId))) !== undefined);

@@ -6,13 +6,20 @@ import { pipeline } from 'node:stream/promises';
 import { decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
 import { exportEvents, ndjsonLine } from '@chat/eventstore';
 import { AS_READ, type Origin } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What writeExport uses. */
+type WriteExportDeps = Configured & LogReads & Uses<'log' | 'uploads'>;
+/** What finishExport uses. */
+type FinishExportDeps = Commands & Configured & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
+/** What requestRealmExport uses. */
+type RequestRealmExportDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
 
 /**
  * Writes the whole log as NDJSON lines, as GET /export/events writes them (credentials left out), to
  * a file handed to upload storage; returns where, or null when it failed (the failure is logged).
  */
-async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
+async function writeExport(ctx: WriteExportDeps, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
   const dir = join(ctx.config.dataDir, 'incoming');
   const partial = join(dir, `realm-export-${exportId}-${randomBytes(6).toString('hex')}.partial`);
   try {
@@ -39,7 +46,7 @@ async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path
 }
 
 /** Records how writing the export ended, on its stream at the revision the decision read. */
-async function finishExport(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
+async function finishExport(ctx: FinishExportDeps, origin: Origin, exportId: number): Promise<void> {
   const outcome = await writeExport(ctx, exportId);
   const stream = streams.realmExport(exportId);
   await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
@@ -54,7 +61,7 @@ async function finishExport(ctx: ServerContext, origin: Origin, exportId: number
  * export is pending until `RealmExportCompleted` (or `RealmExportFailed`) follows. Returns the id and
  * the writing under way, which the caller need not await.
  */
-export async function requestRealmExport(ctx: ServerContext, origin: Origin, actor: UserState, exportType: number): Promise<{ id: number; written: Promise<void> }> {
+export async function requestRealmExport(ctx: RequestRealmExportDeps, origin: Origin, actor: UserState, exportType: number): Promise<{ id: number; written: Promise<void> }> {
   const exportId = await ctx.ids.next('realm_export');
   await ctx.bus.run(origin, async () => ({
     appends: [{ stream: streams.realmExport(exportId), expected: 'no_stream', events: decideRequestRealmExport(actor, exportId, exportType) }],

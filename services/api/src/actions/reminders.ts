@@ -16,6 +16,7 @@ import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { remindedMessage } from './reminded-message.js';
 import { renderer } from './send-message.js';
+import type { Commands, LogReads, Reads } from '../dependencies.js';
 
 export interface ReminderRequest {
   message_id: number;
@@ -24,7 +25,7 @@ export interface ReminderRequest {
 }
 
 /** A reminder as its own stream tells it, with the revision to expect when appending after it. */
-export async function reminderFromLog(ctx: ServerContext, reminderId: number): Promise<{ state: ReminderState | undefined; expected: ExpectedRevision }> {
+export async function reminderFromLog(ctx: LogReads, reminderId: number): Promise<{ state: ReminderState | undefined; expected: ExpectedRevision }> {
   const { events, expected } = await streamHistory(ctx.store, streams.reminder(reminderId), REMINDER_EVENT_TYPES);
   return { state: foldReminder(events), expected };
 }
@@ -49,7 +50,7 @@ export async function scheduleReminder(ctx: ServerContext, origin: Origin, creat
 }
 
 /** DELETE /reminders/{reminder_id} */
-export async function deleteReminder(ctx: ServerContext, origin: Origin, actor: UserState, reminderId: number): Promise<void> {
+export async function deleteReminder(ctx: Commands & LogReads, origin: Origin, actor: UserState, reminderId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await reminderFromLog(ctx, reminderId);
     return { appends: [{ stream: streams.reminder(reminderId), expected, events: decideDeleteReminder(state, actor.user_id) }], result: undefined };
@@ -57,7 +58,7 @@ export async function deleteReminder(ctx: ServerContext, origin: Origin, actor: 
 }
 
 /** The user's reminders not sent yet, by delivery time (then id). */
-export async function pendingReminders(ctx: ServerContext, userId: number): Promise<ReminderState[]> {
+export async function pendingReminders(ctx: Reads<'reminders'>, userId: number): Promise<ReminderState[]> {
   const rows = await ctx.models.reminders.findMany('creator_id', userId);
   return rows.sort((a, b) => a.deliver_at - b.deliver_at || a.reminder_id - b.reminder_id);
 }

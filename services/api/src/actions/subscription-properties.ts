@@ -1,11 +1,11 @@
 import { decideUpdateSubscriptionProperties, streams, type SubscriptionPropertyRequest } from '@chat/core';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
+import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
 
 /** POST /users/me/subscriptions/properties: one append per channel whose subscription changes. */
 export async function updateSubscriptionProperties(
-  ctx: ServerContext,
+  ctx: Commands & Configured & Reads<'subscriptions'> & Uses<'organization'>,
   origin: Origin,
   actorId: number,
   requests: readonly SubscriptionPropertyRequest[],

@@ -5,6 +5,10 @@ import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus
 import type { ServerContext } from '../server-context.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What subscribe uses. */
+type SubscribeDeps = Commands & Configured & Allocates & LogReads & Reads<'subscriptions'> & Uses<'organization'>;
 
 export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'>;
 
@@ -15,7 +19,7 @@ export interface SubscribeResult {
 }
 
 /** Per channel, its events appended at its current revision; a created channel's name claimed first. */
-export async function channelAppends(ctx: ServerContext, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
+export async function channelAppends(ctx: LogReads, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
   const appends: StreamAppend[] = [];
   for (const [channelId, channelEvents] of events) {
     const stream = streams.channel(channelId);
@@ -32,14 +36,14 @@ export async function channelAppends(ctx: ServerContext, events: Map<number, Dom
 }
 
 /** Ids for the names that name no channel yet; kept across re-decisions, so a retry creates the same ids. */
-export async function reserveChannelIds(ctx: ServerContext, cc: ChannelContext, requested: readonly { name: string; key: string }[], ids: Map<string, number>): Promise<void> {
+export async function reserveChannelIds(ctx: Allocates, cc: ChannelContext, requested: readonly { name: string; key: string }[], ids: Map<string, number>): Promise<void> {
   for (const { name, key } of requested) {
     if (!channelByName(cc, name) && !ids.has(key)) ids.set(key, await ctx.ids.next('channel'));
   }
 }
 
 /** POST /users/me/subscriptions */
-export async function subscribe(ctx: ServerContext, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
+export async function subscribe(ctx: SubscribeDeps, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
   const requested = requestedChannels(input.channels);
   const newChannelIds = new Map<string, number>();
   return ctx.bus.run(origin, async () => {

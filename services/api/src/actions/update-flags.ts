@@ -3,6 +3,7 @@ import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readsFromChannelHistory } from '../queries/message-access.js';
 import type { ServerContext } from '../server-context.js';
+import type { Reads } from '../dependencies.js';
 
 /** The change asked for (checked by the decider): an operation on one flag. */
 export interface FlagChange {
@@ -16,7 +17,7 @@ export interface FlagChange {
 export type FlagSelection<S extends { ids: readonly number[] }> = (q: ChannelQuery) => Promise<S>;
 
 /** What the decider needs to know of each named message, as the user sees it. */
-async function flagTargets(ctx: ServerContext, q: ChannelQuery, ids: readonly number[]): Promise<FlagTarget[]> {
+async function flagTargets(ctx: Reads<'messages'>, q: ChannelQuery, ids: readonly number[]): Promise<FlagTarget[]> {
   const unique = [...new Set(ids)];
   const rows = await ctx.models.messages.flagsOf(q.viewer.user_id, unique);
   const found = new Map((await ctx.models.messages.getMany(unique)).map((message) => [message.id, message]));

@@ -22,10 +22,14 @@ import {
 import { REALM_KEY } from '@chat/projections';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import type { Allocates, Commands, Reads } from '../dependencies.js';
-import type { ServerContext } from '../server-context.js';
+
+/** What createUserGroup uses. */
+type CreateUserGroupDeps = Commands & Allocates & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
+/** What updateUserGroupMembers uses. */
+type UpdateUserGroupMembersDeps = Commands & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
 
 /** The groups, users, organization permissions and channels a group decision reads, with the actor as stored now. */
-export async function groupContext(ctx: ServerContext, actorId: number): Promise<UserGroupContext> {
+export async function groupContext(ctx: Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>, actorId: number): Promise<UserGroupContext> {
   const users = await ctx.models.users.all();
   const actor = users.find((user) => user.user_id === actorId);
   const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
@@ -62,7 +66,7 @@ async function ensureRealmGroupSettings(deps: Commands & Reads<'realmGroupSettin
 }
 
 /** POST /user_groups/create: returns the new group's id. */
-export async function createUserGroup(ctx: ServerContext, origin: Origin, actor: UserState, input: Omit<CreateUserGroup, 'group_id'>): Promise<number> {
+export async function createUserGroup(ctx: CreateUserGroupDeps, origin: Origin, actor: UserState, input: Omit<CreateUserGroup, 'group_id'>): Promise<number> {
   const group_id = await ctx.ids.next('group');
   return ctx.bus.run(origin, async () => {
     const events = decideCreateUserGroup(await groupContext(ctx, actor.user_id), { ...input, group_id });
@@ -76,7 +80,7 @@ export function groupAppend(groupId: number, events: DomainEvent[]): StreamAppen
 }
 
 async function changeGroup(
-  ctx: ServerContext,
+  ctx: UpdateUserGroupMembersDeps,
   origin: Origin,
   actor: UserState,
   groupId: number,
@@ -95,14 +99,14 @@ async function changeGroup(
   });
 }
 
-export const updateUserGroupMembers = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
+export const updateUserGroupMembers = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupMembers(gc, groupId, cmd));
 
-export const updateUserGroupSubgroups = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupSubgroups) =>
+export const updateUserGroupSubgroups = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupSubgroups) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupSubgroups(gc, groupId, cmd));
 
-export const updateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
+export const updateUserGroup = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroup(gc, groupId, cmd));
 
-export const deactivateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number) =>
+export const deactivateUserGroup = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideDeactivateUserGroup(gc, groupId));
