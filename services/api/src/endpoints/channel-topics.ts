@@ -4,9 +4,10 @@ import { type TopicSummary, topicKey } from '@chat/readstore';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Reads } from '../dependencies.js';
 
 /** Topics of the channel's messages in one user's history, most recent first. */
-async function topicsInHistory(ctx: ServerContext, userId: number, channelId: number): Promise<TopicSummary[]> {
+async function topicsInHistory(ctx: Reads<'messages'>, userId: number, channelId: number): Promise<TopicSummary[]> {
   const ids = await ctx.models.messages.matching({ userId, source: { kind: 'history' }, where: [{ op: 'channel', channelId }] });
   const topics = new Map<string, TopicSummary>();
   // Ascending ids: the last message seen of a topic names it as most recently written.

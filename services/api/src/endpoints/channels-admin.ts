@@ -6,9 +6,13 @@ import { updateSubscriptions } from '../actions/update-subscriptions.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { newChannelOptions } from './new-channel-options.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createChannelEndpoint uses. */
+type CreateChannelEndpointDeps = Commands & Configured & Allocates & LogReads & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** POST /channels/create */
-export async function createChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createChannelEndpoint(ctx: CreateChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const id = await createChannel(ctx, originOf(call), actor.user_id, {

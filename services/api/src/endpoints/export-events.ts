@@ -2,8 +2,8 @@ import { badRequest, ownerRequired, Role } from '@chat/core';
 import { type ExportFilter, ExportFilterError, exportEvents, ndjsonLine, parseExportFilter, type RawExportFilter } from '@chat/eventstore';
 import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
 import { once } from 'node:events';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { LogReads, Reads, Uses } from '../dependencies.js';
 
 /** A filter list as text: one value, or a JSON list of them (actor ids arrive as numbers). */
 function texts(value: unknown): string[] | undefined {
@@ -39,7 +39,7 @@ function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<s
  * lines (packages/eventstore/src/export). Bounded by the log's head when it starts; written with
  * back-pressure, and stopped when the client goes away.
  */
-export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
+export async function exportEventsEndpoint(ctx: LogReads & Reads<'users'> & Uses<'log' | 'registry' | 'writtenLog'>, call: RouteCall): Promise<RouteResult> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
   const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
   const filter = parsedFilter(call.params, knownTypes);

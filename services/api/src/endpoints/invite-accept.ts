@@ -1,15 +1,18 @@
 import { checkNewPassword } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { acceptInviteLink } from '../actions/accept-invite-link.js';
-import type { ServerContext } from '../server-context.js';
 import { originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What acceptInviteLinkEndpoint uses. */
+type AcceptInviteLinkEndpointDeps = Commands & Clocked & Allocates & LogReads & Reads<'channels' | 'emailInvitations' | 'invites' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'passwords'>;
 
 /**
  * POST /invites/multiuse/accept (no authentication): the key from an invitation link's URL
  * (`/join/<key>/`) plus the new account's details. The answer carries no API key: the new user
  * fetches one with POST /fetch_api_key, like everyone else.
  */
-export async function acceptInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function acceptInviteLinkEndpoint(ctx: AcceptInviteLinkEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const password = String(p.password);
   checkNewPassword(password, 'password');

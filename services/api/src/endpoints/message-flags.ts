@@ -9,6 +9,7 @@ import { parseNarrow } from '../queries/narrow-clauses.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveAnchor } from './messages-read.js';
+import type { Reads } from '../dependencies.js';
 
 /** The most messages one flags-for-narrow request processes, as the public server bounds it. */
 const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -80,7 +81,7 @@ function readableChannel(q: ChannelQuery, raw: unknown): ChannelState {
 }
 
 /** The user's unread messages meeting the conditions, in their own history. */
-const unreadWhere = (ctx: ServerContext, q: ChannelQuery, where: MessagePredicate[]): Promise<number[]> =>
+const unreadWhere = (ctx: Reads<'messages'>, q: ChannelQuery, where: MessagePredicate[]): Promise<number[]> =>
   ctx.models.messages.matching({ userId: q.viewer.user_id, source: { kind: 'history' }, where: [...where, NOT_READ] });
 
 /** POST /mark_stream_as_read (deprecated) */

@@ -8,8 +8,9 @@ import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Configured, Reads, Uses } from '../dependencies.js';
 
-async function realmSettings(ctx: ServerContext) {
+async function realmSettings(ctx: Reads<'realm'>) {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('the organization is missing');
   return realm.settings;
@@ -44,7 +45,7 @@ export async function getReadReceipts(ctx: ServerContext, call: RouteCall): Prom
 }
 
 /** POST /messages/render: the HTML the content would be sent as, rendered as the caller would send it. */
-export async function renderMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function renderMessageEndpoint(ctx: Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const render = await renderer(ctx, await channelContext(ctx, viewer.user_id));
   return { rendered: render(checkContent(String(call.params.content))).html };

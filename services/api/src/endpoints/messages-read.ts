@@ -10,6 +10,7 @@ import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Reads } from '../dependencies.js';
 
 async function viewerQuery(ctx: ServerContext, call: RouteCall): Promise<ChannelQuery> {
   return ChannelQuery.open(ctx, await callerUser(ctx, call));
@@ -20,7 +21,7 @@ const meets = (narrow: TranslatedNarrow, viewed: ViewedMessage): boolean =>
   narrow.where.every((predicate) => matchesPredicate(viewed.message, viewed.flags ?? HISTORY_ONLY_BITS, predicate));
 
 /** The anchor id to read around: first_unread is the oldest unread message of the narrow, else the newest end. */
-export async function resolveAnchor(ctx: ServerContext, query: MessageQuery, anchor: Anchor): Promise<number> {
+export async function resolveAnchor(ctx: Reads<'messages'>, query: MessageQuery, anchor: Anchor): Promise<number> {
   switch (anchor.kind) {
     case 'id':
       return anchor.id;
@@ -37,7 +38,7 @@ export async function resolveAnchor(ctx: ServerContext, query: MessageQuery, anc
 }
 
 /** The viewed messages among ids the store returned for the viewer (rows give flags; the others read from shared history). */
-async function viewedAmong(ctx: ServerContext, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
+async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
   const rows = await ctx.models.messages.flagsOf(userId, ids);
   return (await ctx.models.messages.getMany(ids)).map((message) => ({ message, flags: rows.get(message.id) }));
 }

@@ -5,12 +5,16 @@ import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { newChannelOptions } from './new-channel-options.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What subscribeEndpoint uses. */
+type SubscribeEndpointDeps = Commands & Configured & Allocates & LogReads & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 export const principalsParam = (value: unknown): (number | string)[] | null =>
   Array.isArray(value) ? value.map((p) => (typeof p === 'number' ? p : String(p))) : null;
 
 /** POST /users/me/subscriptions */
-export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const fatal = p.authorization_errors_fatal !== false;

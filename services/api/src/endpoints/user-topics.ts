@@ -4,9 +4,13 @@ import { visibleChannelIdByName } from './channels-read.js';
 import { updateUserTopic } from '../actions/user-topics.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What updateUserTopicEndpoint uses. */
+type UpdateUserTopicEndpointDeps = Commands & Configured & Reads<'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
 
 /** POST /user_topics */
-export async function updateUserTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserTopicEndpoint(ctx: UpdateUserTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
   await updateUserTopic(ctx, originOf(call), user.user_id, {

@@ -6,9 +6,13 @@ import { rotateApiKey } from '../actions/rotate-api-key.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveUser } from './users-read.js';
+import type { Allocates, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createUserEndpoint uses. */
+type CreateUserEndpointDeps = Commands & Allocates & LogReads & Reads<'channels' | 'subscriptions' | 'users'> & Uses<'passwords'>;
 
 /** POST /users */
-export async function createUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createUserEndpoint(ctx: CreateUserEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const password = String(call.params.password);
   checkCreateUserRequest(actor, password);
