@@ -25,6 +25,29 @@ export class HttpClient {
   }
 
   request(spec: RequestSpec): Promise<Response> {
+    return this.send(spec, (res, resolve, reject) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+  }
+
+  /**
+   * Sends a request and counts the answer's bytes without keeping them (an export of the whole log
+   * is larger than a string may be). Rejects when the answer breaks off before its end.
+   */
+  count(spec: RequestSpec): Promise<{ status: number; bytes: number }> {
+    return this.send(spec, (res, resolve, reject) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('answer broken off')));
+    });
+  }
+
+  private send<T>(spec: RequestSpec, onResponse: (res: http.IncomingMessage, resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
     const form = new URLSearchParams(spec.params ?? {}).toString();
     const isGet = spec.method === 'GET';
     const headers: Record<string, string | number> = {};
@@ -43,12 +66,7 @@ export class HttpClient {
           headers,
           agent: this.agent,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
+        (res) => onResponse(res, resolve, reject),
       );
       req.on('error', reject);
       if (!isGet) req.write(form);

@@ -1,4 +1,5 @@
 import { HttpClient, type RequestSpec } from './http-client.js';
+import type { HeavyTask, TimedTask } from './neighbour-tasks.js';
 
 /** Closed loop: `concurrency` clients each send the next request as soon as the last answered. */
 export interface ClosedLoopTask {
@@ -184,4 +185,4 @@ export async function paced(task: PacedTask): Promise<{ sent: number; failed: nu
   return { sent, failed };
 }
 
-export type LoadTask = ClosedLoopTask | PollTask | PacedTask;
+export type LoadTask = ClosedLoopTask | PollTask | PacedTask | TimedTask | HeavyTask;

@@ -17,6 +17,7 @@ import {
 import { CompactMessages } from './compact-messages.js';
 import { HolderLists } from './holder-lists.js';
 import { allMatching, readWindow } from './message-window.js';
+import { readMergedWindow } from './merged-window.js';
 import { DenseIdMap } from './dense-id-map.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
@@ -114,7 +115,9 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
-    return readWindow(this.candidates(query), this.matcher(query), window);
+    const lists = this.candidateLists(query);
+    // Several channels (a `channels` narrow) are walked together from the anchor, never merged whole.
+    return lists.length === 1 ? readWindow(lists[0], this.matcher(query), window) : readMergedWindow(lists, this.matcher(query), window);
   }
 
   async matching(query: MessageQuery): Promise<number[]> {
@@ -191,18 +194,21 @@ export class MemoryMessageStore implements MessageStore {
 
   /** The narrowest index the query's source and conditions allow. */
   private candidates(query: MessageQuery): SortedIds {
+    const lists = this.candidateLists(query);
+    if (lists.length === 1) return lists[0];
+    return SortedIds.fromSorted(lists.flatMap((list) => list.toArray()).sort((a, b) => a - b));
+  }
+
+  /** The narrowest indexes the query's source and conditions allow: one per channel of a `channels` source, else one. */
+  private candidateLists(query: MessageQuery): SortedIds[] {
     const find = <K extends MessagePredicate['op']>(op: K) => query.where.find((pred): pred is Extract<MessagePredicate, { op: K }> => pred.op === op);
     const topic = find('topic')?.topic;
-    if (query.source.kind === 'channels') {
-      const lists = query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
-      if (lists.length === 1) return lists[0];
-      return SortedIds.fromSorted(lists.flatMap((list) => list.toArray()).sort((a, b) => a - b));
-    }
+    if (query.source.kind === 'channels') return query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
     const channel = find('channel');
-    if (channel) return this.recipients.channelIds(channel.channelId, topic);
+    if (channel) return [this.recipients.channelIds(channel.channelId, topic)];
     const conversation = find('conversation');
-    if (conversation) return this.recipients.conversationIds(conversation.userIds);
-    return this.users.of(query.userId);
+    if (conversation) return [this.recipients.conversationIds(conversation.userIds)];
+    return [this.users.of(query.userId)];
   }
 
   private matcher(query: MessageQuery): (id: number) => boolean {
