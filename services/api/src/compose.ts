@@ -33,6 +33,7 @@ import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
+import type { Allocates, Configured, LogReads, Uses } from './dependencies.js';
 
 /** What the server's metrics watch from inside the composition. */
 export interface Observers {
@@ -144,7 +145,7 @@ async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
-export async function closeContext(ctx: ServerContext): Promise<void> {
+export async function closeContext(ctx: Configured & Allocates & LogReads & Uses<'mailer' | 'presence' | 'queues' | 'readStore' | 'runner'>): Promise<void> {
   await ctx.runner.stop();
   ctx.queues.close();
   await ctx.queues.stores.close();

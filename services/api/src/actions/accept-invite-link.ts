@@ -3,12 +3,11 @@ import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
-import { acceptEmailInvitation } from './accept-email-invitation.js';
+import { acceptEmailInvitation, type AcceptEmailInvitationDeps } from './accept-email-invitation.js';
 import type { AcceptInviteInput } from './accept-invite-input.js';
-import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What acceptInviteLink uses. */
-type AcceptInviteLinkDeps = Commands & Clocked & Allocates & LogReads & Reads<'channels' | 'emailInvitations' | 'invites' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'passwords'>;
+type AcceptInviteLinkDeps = AcceptEmailInvitationDeps;
 
 export type { AcceptInviteInput } from './accept-invite-input.js';
 

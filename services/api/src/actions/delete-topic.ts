@@ -3,10 +3,15 @@ import { badRequest, checkDeleteTopic, type DeleteMessageContext, decideDeleteTo
 import { REALM_KEY } from '@chat/projections';
 import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+
+/** What topicContext uses. */
+type TopicContextDeps = Clocked & Reads<'realm' | 'subscriptions'> & Uses<'organization'>;
+/** What deleteTopic uses. */
+type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions'> & Uses<'organization'>;
 
 /** The deletion context for a channel the actor may know; an unknown or invisible channel is refused. */
-async function topicContext(ctx: ServerContext, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
+async function topicContext(ctx: TopicContextDeps, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
   const q = await ChannelQuery.open(ctx, actor);
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('organization not initialised');
@@ -20,7 +25,7 @@ async function topicContext(ctx: ServerContext, actor: UserState, channelId: num
  * batch (on the stream of the batch's newest message), until none is left or the time budget is
  * spent; then answers whether it finished. Each batch is its own command, so a batch that lands stays.
  */
-export async function deleteTopic(ctx: ServerContext, origin: Origin, actor: UserState, channelId: number, topic: string, timeBudgetMs: number): Promise<{ complete: boolean }> {
+export async function deleteTopic(ctx: DeleteTopicDeps, origin: Origin, actor: UserState, channelId: number, topic: string, timeBudgetMs: number): Promise<{ complete: boolean }> {
   checkDeleteTopic(await topicContext(ctx, actor, channelId));
   const started = performance.now();
   for (let batch = 0; ; batch++) {

@@ -15,11 +15,15 @@ import {
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
-import type { Commands, LogReads, Reads } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createDrafts uses. */
+type CreateDraftsDeps = Commands & Clocked & Allocates & Reads<'subscriptions'> & Uses<'organization'>;
+/** What editDraft uses. */
+type EditDraftDeps = Commands & Clocked & LogReads & Reads<'subscriptions'> & Uses<'organization'>;
 
 /** What the draft rules read: the user's setting, and the channels and users a draft may address. */
-async function draftContext(ctx: ServerContext, user: UserState): Promise<DraftContext> {
+async function draftContext(ctx: Clocked & Reads<'subscriptions'> & Uses<'organization'>, user: UserState): Promise<DraftContext> {
   const channels = await ChannelQuery.open(ctx, user);
   return {
     user_id: user.user_id,
@@ -31,7 +35,7 @@ async function draftContext(ctx: ServerContext, user: UserState): Promise<DraftC
 }
 
 /** POST /drafts: answers the new drafts' ids, in the order given. */
-export async function createDrafts(ctx: ServerContext, origin: Origin, user: UserState, drafts: readonly DraftInput[]): Promise<number[]> {
+export async function createDrafts(ctx: CreateDraftsDeps, origin: Origin, user: UserState, drafts: readonly DraftInput[]): Promise<number[]> {
   const context = await draftContext(ctx, user);
   // Checked before ids are taken, so a refused request uses none.
   decideCreateDrafts(context, drafts, drafts.map(() => 0));
@@ -49,7 +53,7 @@ async function draftFromLog(ctx: LogReads, draftId: number) {
 }
 
 /** PATCH /drafts/{draft_id} */
-export async function editDraft(ctx: ServerContext, origin: Origin, user: UserState, draftId: number, draft: DraftInput): Promise<void> {
+export async function editDraft(ctx: EditDraftDeps, origin: Origin, user: UserState, draftId: number, draft: DraftInput): Promise<void> {
   const context = await draftContext(ctx, user);
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await draftFromLog(ctx, draftId);

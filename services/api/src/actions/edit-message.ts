@@ -18,13 +18,15 @@ import { topicKey } from '@chat/readstore';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { receiversAlertWords } from './alert-words.js';
 import { uploadsDetachedBy } from './detached-uploads.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
-import type { Configured, Reads, Uses } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What editMessage uses. */
+type EditMessageDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface EditResult {
   /** The editor's uploads whose last link the edit removed. */
@@ -90,7 +92,7 @@ async function editFacts(ctx: Configured & Uses<'models' | 'organization'>, cc: 
  * to the message's stream (so edits of one message are ordered, and a conflicting one decided again),
  * and posts the notices it causes as the notification bot, in the same command.
  */
-export async function editMessage(ctx: ServerContext, origin: Origin, actorId: number, messageId: number, req: EditRequest): Promise<EditResult> {
+export async function editMessage(ctx: EditMessageDeps, origin: Origin, actorId: number, messageId: number, req: EditRequest): Promise<EditResult> {
   return ctx.bus.run(origin, async () => {
     const realm = await ctx.models.realm.get(REALM_KEY);
     const actor = await ctx.models.users.get(actorId);

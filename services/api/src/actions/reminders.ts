@@ -12,11 +12,13 @@ import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { remindedMessage } from './reminded-message.js';
 import { renderer } from './send-message.js';
-import type { Commands, LogReads, Reads } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What scheduleReminder uses. */
+type ScheduleReminderDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface ReminderRequest {
   message_id: number;
@@ -31,7 +33,7 @@ export async function reminderFromLog(ctx: LogReads, reminderId: number): Promis
 }
 
 /** POST /reminders: answers the new reminder's id. */
-export async function scheduleReminder(ctx: ServerContext, origin: Origin, creator: UserState, request: ReminderRequest): Promise<number> {
+export async function scheduleReminder(ctx: ScheduleReminderDeps, origin: Origin, creator: UserState, request: ReminderRequest): Promise<number> {
   const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, creator), request.message_id);
   const reminded = await remindedMessage(ctx, message, creator.user_id);
   const cc = await channelContext(ctx, creator.user_id);

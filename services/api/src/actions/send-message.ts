@@ -26,8 +26,8 @@ import { customEmojiOf } from './emoji-catalog.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import type { Allocates, Commands, Configured, Reads, Uses } from '../dependencies.js';
 
-/** What sendDecision uses. */
-type SendDecisionDeps = Configured & Uses<'models' | 'organization'>;
+/** What renderer uses. */
+type RendererDeps = Configured & Uses<'models' | 'organization'>;
 /** What sendMessage uses. */
 type SendMessageDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
 
@@ -110,22 +110,26 @@ async function sendContext(ctx: Uses<'models'>, cc: ChannelContext, target: Chan
   return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)), mutedBy: await mutersOf(ctx.models, cc.actor.user_id) };
 }
 
+/** What rendering needs of a person it may name. */
+type Mentionable = Pick<UserState, 'user_id' | 'full_name' | 'is_active'>;
+
 const folded = (names: readonly string[]): Set<string> => new Set(names.map((name) => name.toLowerCase()));
 
 /**
  * Renders against what the content could name: only the users, groups and channels its text could
- * refer to are handed to the renderer, found through the organization snapshot's indexes.
+ * refer to are handed to the renderer, found through the organization snapshot's indexes. `joining`
+ * are accounts the same command creates, which a notice may name before the read models hold them.
  */
-export async function renderer(ctx: SendDecisionDeps, cc: ChannelContext): Promise<(content: string) => RenderedContent> {
+export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
   const customEmoji = await customEmojiOf(ctx.models);
   return (content: string) => {
     const refs = possibleReferences(content);
-    const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
+    const users = new Set<Mentionable>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
     for (const id of refs.user_ids) {
-      const user = cc.users.get(id);
+      const user = cc.users.get(id) ?? joining.find((each) => each.user_id === id);
       if (user) users.add(user);
     }
     const groupNames = folded(refs.group_names);
@@ -151,7 +155,7 @@ export async function renderer(ctx: SendDecisionDeps, cc: ChannelContext): Promi
 }
 
 /** A send decided as `senderId` would send it now: the stream appends (topic policies first, the message last) and the answer. */
-export async function sendDecision(ctx: SendDecisionDeps, senderId: number, input: SendInput, message_id: number): Promise<{ appends: StreamAppend[]; result: SendResult; sent: MessageSent }> {
+export async function sendDecision(ctx: RendererDeps, senderId: number, input: SendInput, message_id: number): Promise<{ appends: StreamAppend[]; result: SendResult; sent: MessageSent }> {
   const cc = await channelContext(ctx, senderId);
   const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : await directTarget(ctx, cc, input.to);
   const decision = decideSendMessage(await sendContext(ctx, cc, target), {

@@ -2,10 +2,14 @@ import { type ChannelContext, FlagBit, channelByName, channelNameKey, decideSubs
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
-import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What unsubscribe uses. */
+type UnsubscribeDeps = Commands & Clocked & Configured & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What markLeftChannelsRead uses. */
+type MarkLeftChannelsReadDeps = Commands & Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** What subscribe uses. */
 type SubscribeDeps = Commands & Configured & Allocates & LogReads & Reads<'subscriptions'> & Uses<'organization'>;
@@ -58,7 +62,7 @@ export async function subscribe(ctx: SubscribeDeps, origin: Origin, actorId: num
 }
 
 /** DELETE /users/me/subscriptions */
-export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
+export async function unsubscribe(ctx: UnsubscribeDeps, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
   const { result, left } = await ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     const decision = decideUnsubscribe(cc, { ...input, addressesOf: principalAddresses(ctx, cc.actor) });
@@ -86,7 +90,7 @@ export function leftChannels(events: ReadonlyMap<number, readonly DomainEvent[]>
  * (unread counts only cover subscribed channels). Recorded after the unsubscription, on the user's
  * flags stream, with the usual update_message_flags event.
  */
-export async function markLeftChannelsRead(ctx: ServerContext, origin: Origin, left: readonly [number, number][]): Promise<void> {
+export async function markLeftChannelsRead(ctx: MarkLeftChannelsReadDeps, origin: Origin, left: readonly [number, number][]): Promise<void> {
   for (const [userId, channelId] of left) {
     const user = await ctx.models.users.get(userId);
     if (!user) continue;

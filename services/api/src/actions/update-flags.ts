@@ -2,8 +2,7 @@ import { decideUpdateFlags, type FlagsDecision, type FlagTarget, streams, type U
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readsFromChannelHistory } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
-import type { Reads } from '../dependencies.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
 
 /** The change asked for (checked by the decider): an operation on one flag. */
 export interface FlagChange {
@@ -37,7 +36,7 @@ async function flagTargets(ctx: Reads<'messages'>, q: ChannelQuery, ids: readonl
  * (re-decided if another change of the same user's flags lands first) and recorded on their flags stream.
  */
 export async function changeFlags<S extends { ids: readonly number[] }>(
-  ctx: ServerContext,
+  ctx: Commands & Clocked & Reads<'messages' | 'subscriptions'> & Uses<'organization'>,
   origin: Origin,
   user: UserState,
   change: FlagChange,

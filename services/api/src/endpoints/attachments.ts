@@ -3,9 +3,11 @@ import type { FileUploadLimits, RouteCall } from '@chat/http';
 import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
 import type { Config } from '../config.js';
 import { viewableUpload } from '../queries/upload-access.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
-import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What temporaryUploadUrlEndpoint uses. */
+type TemporaryUploadUrlEndpointDeps = Clocked & Reads<'attachments' | 'messages' | 'subscriptions' | 'users'> & Uses<'organization' | 'uploadUrls'>;
 
 /** What uploadFileEndpoint uses. */
 type UploadFileEndpointDeps = Commands & Configured & Allocates & Reads<'users'> & Uses<'uploads'>;
@@ -39,7 +41,7 @@ export async function deleteAttachmentEndpoint(ctx: DeleteAttachmentEndpointDeps
 }
 
 /** GET /user_uploads/{realm_id_str}/{filename}: a link to a file the caller may see that needs no credentials for a minute. */
-export async function temporaryUploadUrlEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function temporaryUploadUrlEndpoint(ctx: TemporaryUploadUrlEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const segments = call.path.filename as string[];
   const attachment = await viewableUpload(ctx, viewer, `${String(call.path.realm_id_str)}/${segments.join('/')}`);

@@ -2,10 +2,11 @@ import { checkNewPassword } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { acceptInviteLink } from '../actions/accept-invite-link.js';
 import { originOf } from './call-context.js';
-import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+import type { Reads } from '../dependencies.js';
+import type { AcceptEmailInvitationDeps } from '../actions/accept-email-invitation.js';
 
 /** What acceptInviteLinkEndpoint uses. */
-type AcceptInviteLinkEndpointDeps = Commands & Clocked & Allocates & LogReads & Reads<'channels' | 'emailInvitations' | 'invites' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'passwords'>;
+type AcceptInviteLinkEndpointDeps = AcceptEmailInvitationDeps & Reads<'invites'>;
 
 /**
  * POST /invites/multiuse/accept (no authentication): the key from an invitation link's URL

@@ -8,11 +8,13 @@ import { messageRecords, messageShapeOf, searchMatch } from '../queries/message-
 import { type Anchor, checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, windowSize } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
-import type { Reads } from '../dependencies.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
-async function viewerQuery(ctx: ServerContext, call: RouteCall): Promise<ChannelQuery> {
+/** What messagesMatchNarrow uses. */
+type MessagesMatchNarrowDeps = Clocked & Configured & Reads<'messages' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
+
+async function viewerQuery(ctx: Clocked & Reads<'subscriptions' | 'users'> & Uses<'organization'>, call: RouteCall): Promise<ChannelQuery> {
   return ChannelQuery.open(ctx, await callerUser(ctx, call));
 }
 
@@ -44,7 +46,7 @@ async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
-export async function getMessages(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(p.narrow));
@@ -70,7 +72,7 @@ export async function getMessages(ctx: ServerContext, call: RouteCall): Promise<
 }
 
 /** GET /messages/{message_id}: one message the viewer may read, with its Markdown source. */
-export async function getMessage(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessage(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
   const viewed = await readableMessage(ctx, q, Number(call.path.message_id));
   const [message] = await messageRecords(ctx, [viewed], messageShapeOf(call.params));
@@ -78,7 +80,7 @@ export async function getMessage(ctx: ServerContext, call: RouteCall): Promise<R
 }
 
 /** GET /messages/matches_narrow: which of the listed messages match the narrow, with their highlighted content and topic. */
-export async function messagesMatchNarrow(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function messagesMatchNarrow(ctx: MessagesMatchNarrowDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(call.params.narrow));
   const messages: Record<string, unknown> = {};

@@ -4,9 +4,13 @@ import { draftView, navigationViewView, savedSnippetView } from '@chat/projectio
 import { createDrafts, deleteDraft, editDraft, userDrafts } from '../actions/drafts.js';
 import { addNavigationView, removeNavigationView, updateNavigationView, userNavigationViews } from '../actions/navigation-views.js';
 import { changeSavedSnippet, createSavedSnippet, userSavedSnippets } from '../actions/saved-snippets.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
-import type { Allocates, Commands, LogReads, Reads } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createDraftsEndpoint uses. */
+type CreateDraftsEndpointDeps = Commands & Clocked & Allocates & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
+/** What editDraftEndpoint uses. */
+type EditDraftEndpointDeps = Commands & Clocked & LogReads & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** GET /drafts */
 export async function listDraftsEndpoint(ctx: Reads<'drafts' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
@@ -15,13 +19,13 @@ export async function listDraftsEndpoint(ctx: Reads<'drafts' | 'users'>, call: R
 }
 
 /** POST /drafts */
-export async function createDraftsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createDraftsEndpoint(ctx: CreateDraftsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const drafts = (call.params.drafts ?? []) as DraftInput[];
   return { ids: await createDrafts(ctx, originOf(call), await callerUser(ctx, call), drafts) };
 }
 
 /** PATCH /drafts/{draft_id} */
-export async function editDraftEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function editDraftEndpoint(ctx: EditDraftEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   await editDraft(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.draft_id), call.params.draft as DraftInput);
   return {};
 }

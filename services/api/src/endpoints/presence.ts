@@ -8,7 +8,7 @@ import { resolveUser } from './users-read.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
 /** What updatePresenceEndpoint uses. */
-type UpdatePresenceEndpointDeps = Clocked & Configured & Reads<'users'> & Uses<'presence' | 'queues'>;
+type UpdatePresenceEndpointDeps = Clocked & Configured & Reads<'users'> & Uses<'organization' | 'presence' | 'queues'>;
 
 /**
  * POST /users/me/presence: records the caller's ping and, unless `ping_only`, answers with everyone's
@@ -35,7 +35,7 @@ export async function updatePresenceEndpoint(ctx: UpdatePresenceEndpointDeps, ca
 }
 
 /** GET /realm/presence: everyone's presence in the legacy format, keyed by email. */
-export async function getRealmPresence(ctx: Clocked & Configured & Reads<'users'> & Uses<'presence'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getRealmPresence(ctx: Clocked & Configured & Reads<'users'> & Uses<'organization' | 'presence'>, call: RouteCall): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const answer = await realmPresence(ctx, { modern: false, since: null, historyDays: DEFAULT_PRESENCE_HISTORY_DAYS });
   return { presences: answer.presences, server_timestamp: serverTimestamp(ctx) };

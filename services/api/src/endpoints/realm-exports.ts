@@ -1,12 +1,14 @@
-import { checkListRealmExports } from '@chat/core';
+import { checkListRealmExports, exportConsents } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { realmExportViews } from '@chat/projections';
-import { requestRealmExport } from '../actions/realm-exports.js';
+import { deleteRealmExport, requestRealmExport } from '../actions/realm-exports.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What requestRealmExportEndpoint uses. */
 type RequestRealmExportEndpointDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports' | 'users'> & Uses<'log' | 'uploads'>;
+/** What deleteRealmExportEndpoint uses. */
+type DeleteRealmExportEndpointDeps = Commands & Reads<'realmExports' | 'users'> & Uses<'uploads'>;
 
 /** POST /export/realm: answers at once with the id; GET /export/realm says when the file is ready. */
 export async function requestRealmExportEndpoint(ctx: RequestRealmExportEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
@@ -19,4 +21,15 @@ export async function requestRealmExportEndpoint(ctx: RequestRealmExportEndpoint
 export async function listRealmExportsEndpoint(ctx: Configured & Uses<'models'>, call: RouteCall): Promise<Record<string, unknown>> {
   checkListRealmExports(await callerUser(ctx, call));
   return { exports: await realmExportViews(ctx.models, ctx.config.externalUrl) };
+}
+
+/** GET /export/realm/consents */
+export async function listExportConsentsEndpoint(ctx: Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+  return { export_consents: exportConsents(await callerUser(ctx, call), await ctx.models.users.all()) };
+}
+
+/** DELETE /export/realm/{export_id} */
+export async function deleteRealmExportEndpoint(ctx: DeleteRealmExportEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  await deleteRealmExport(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.export_id));
+  return {};
 }

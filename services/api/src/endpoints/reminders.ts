@@ -1,12 +1,14 @@
 import type { RouteCall } from '@chat/http';
 import { reminderView } from '@chat/projections';
 import { deleteReminder, pendingReminders, scheduleReminder } from '../actions/reminders.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
-import type { Commands, LogReads, Reads } from '../dependencies.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createReminderEndpoint uses. */
+type CreateReminderEndpointDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** POST /reminders */
-export async function createReminderEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createReminderEndpoint(ctx: CreateReminderEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const reminder_id = await scheduleReminder(ctx, originOf(call), user, {
     message_id: call.params.message_id as number,

@@ -7,10 +7,13 @@ import {
   type SubscriptionState,
   type UserState,
 } from '@chat/core';
-import { channelView, subscriberFields, subscriptionView } from '@chat/wire';
-import type { ServerContext } from '../server-context.js';
+import { channelAgeDays, channelView, subscriberFields, subscriptionView } from '@chat/wire';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
+
+/** What a channel query reads: the organization snapshot, subscriptions, the clock. */
+export type ChannelQueryDeps = Clocked & Reads<'subscriptions'> & Uses<'organization'>;
 
 /**
  * The channels as one viewer sees them: which they may know, read and are subscribed to, and the
@@ -20,7 +23,9 @@ export type IncludeSubscribers = 'true' | 'false' | 'partial';
 export class ChannelQuery {
   private constructor(
     private readonly subscriberLists: Map<number, Promise<readonly number[]>>,
-    private readonly ctx: ServerContext,
+    /** Channel records serialized, by channel, age in days and subscriber choice (see `channelJson`). */
+    private readonly serialized: Map<string, string>,
+    private readonly ctx: ChannelQueryDeps,
     readonly viewer: UserState,
     readonly world: AccessWorld,
     readonly channels: readonly ChannelState[],
@@ -29,7 +34,7 @@ export class ChannelQuery {
     private readonly now: number,
   ) {}
 
-  static async open(ctx: ServerContext, viewer: UserState): Promise<ChannelQuery> {
+  static async open(ctx: ChannelQueryDeps, viewer: UserState): Promise<ChannelQuery> {
     const organization = await ctx.organization.current();
     const ownRows = await ctx.models.subscriptions.findMany('user_id', viewer.user_id);
     const index = new SubscriptionIndex(ownRows);
@@ -42,7 +47,8 @@ export class ChannelQuery {
     const channels = organization.channelList;
     const own = new Map(ownRows.map((row) => [row.channel_id, row]));
     const subscriberLists = organization.derived('channel-subscribers', () => new Map<number, Promise<readonly number[]>>());
-    return new ChannelQuery(subscriberLists, ctx, viewer, world, channels, own, ctx.clock.now());
+    const serialized = organization.derived('channel-records', () => new Map<string, string>());
+    return new ChannelQuery(subscriberLists, serialized, ctx, viewer, world, channels, own, ctx.clock.now());
   }
 
   isSubscribed(channel: ChannelState): boolean {
@@ -83,6 +89,21 @@ export class ChannelQuery {
   async channelWithSubscribers(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {
     const subscribers = await this.subscribers(channel.channel_id);
     return { ...channelView({ world: this.world, channel, subscriberCount: subscribers.length, now: this.now }), ...subscriberFields(subscribers, include) };
+  }
+
+  /**
+   * `channelRecord` (or, given `include`, `channelWithSubscribers`) as JSON, the same for every viewer
+   * who may see the channel: serialized once per organization version and day of the channel's age
+   * (all its time-dependent fields hold for that day), for register's thousand-channel lists.
+   */
+  async channelJson(channel: ChannelState, include?: IncludeSubscribers): Promise<string> {
+    const key = `${channel.channel_id}:${channelAgeDays(channel.date_created, this.now)}:${include ?? ''}`;
+    let json = this.serialized.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(include === undefined ? await this.channelRecord(channel) : await this.channelWithSubscribers(channel, include));
+      this.serialized.set(key, json);
+    }
+    return json;
   }
 
   async subscriptionRecord(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {

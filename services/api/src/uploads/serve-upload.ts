@@ -5,7 +5,10 @@ import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
-import type { Reads, Uses } from '../dependencies.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+
+/** What serveUpload uses. */
+type ServeUploadDeps = Clocked & Reads<'attachments' | 'messages' | 'realmExports' | 'subscriptions' | 'users'> & Uses<'organization' | 'uploads'>;
 
 /** Types a browser may show in place; anything else is offered as a download, so no upload runs as a page. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
@@ -34,7 +37,7 @@ async function sendFile(ctx: Uses<'uploads'>, res: Response, attachment: Attachm
   bytes.pipe(res);
 }
 
-async function serveUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+async function serveUpload(ctx: ServeUploadDeps, req: Request, res: Response): Promise<void> {
   const segments = req.params.path;
   const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
   const caller = callerOf(req);

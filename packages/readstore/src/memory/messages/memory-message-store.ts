@@ -213,12 +213,16 @@ export class MemoryMessageStore implements MessageStore {
 
   private matcher(query: MessageQuery): (id: number) => boolean {
     const fromHistory = query.source.kind === 'history';
+    // Flag conditions need only the user's row: they are tried before the message is looked up
+    // (most of a user's history fails "starred" or "mentioned").
+    const flagBits = query.where.flatMap((pred) => (pred.op === 'flags' ? [pred.bits] : []));
     return (id) => {
-      const message = this.messages.get(id);
-      if (!message) return false;
       const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
       const bits = row ?? HISTORY_ONLY_BITS;
+      for (const wanted of flagBits) if ((bits & wanted) === 0) return false;
+      const message = this.messages.get(id);
+      if (!message) return false;
       for (const pred of query.where) if (!matchesPredicate(message, bits, pred)) return false;
       return true;
     };
