@@ -116,3 +116,4 @@ export { OrganizationVersion } from './organization-version.js';
 export * from './digest/read-model-digest.js';
 export * from './digest/canonical-json.js';
 export * from './digest/read-model-snapshot.js';
+export { searchProjection } from './search/search-projection.js';

@@ -6,6 +6,7 @@ import type { ChannelQuery } from '../queries/channel-query.js';
 import { narrowFor } from '../queries/message-narrow.js';
 import { parseAnchor, windowAround } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
+import { narrowPage } from '../queries/search-window.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveAnchor } from './messages-read.js';
 import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
@@ -13,7 +14,7 @@ import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies
 /** What change uses. */
 type ChangeDeps = Commands & Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
 /** What updateMessageFlagsForNarrowEndpoint uses. */
-type UpdateMessageFlagsForNarrowEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
+type UpdateMessageFlagsForNarrowEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'organization' | 'search'>;
 
 /** The most messages one flags-for-narrow request processes, as the public server bounds it. */
 const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -57,7 +58,7 @@ export async function updateMessageFlagsForNarrowEndpoint(ctx: UpdateMessageFlag
   const { decision, selection } = await change(ctx, call, askedChange(call), async (q) => {
     const narrow = await narrowFor(ctx, q, clauses);
     const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
-    return ctx.models.messages.page(query, windowAround(await resolveAnchor(ctx, query, anchor), window));
+    return narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(await resolveAnchor(ctx, query, anchor), window));
   });
   const ids = selection.ids;
   return {

@@ -8,6 +8,7 @@ import { messageRecords, messageShapeOf, searchMatch } from '../queries/message-
 import { type Anchor, checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, windowSize } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
+import { narrowPage } from '../queries/search-window.js';
 import { callerUser } from './call-context.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
@@ -23,7 +24,7 @@ const meets = (narrow: TranslatedNarrow, viewed: ViewedMessage): boolean =>
   narrow.where.every((predicate) => matchesPredicate(viewed.message, viewed.flags ?? HISTORY_ONLY_BITS, predicate));
 
 /** The anchor id to read around: first_unread is the oldest unread message of the narrow, else the newest end. */
-export async function resolveAnchor(ctx: Reads<'messages'>, query: MessageQuery, anchor: Anchor): Promise<number> {
+export async function resolveAnchor(ctx: Reads<'messages'> & Uses<'search'>, query: MessageQuery, anchor: Anchor): Promise<number> {
   switch (anchor.kind) {
     case 'id':
       return anchor.id;
@@ -33,7 +34,7 @@ export async function resolveAnchor(ctx: Reads<'messages'>, query: MessageQuery,
       return NEWEST_ANCHOR;
     case 'first_unread': {
       const unread: MessageQuery = { ...query, where: [...query.where, UNREAD] };
-      const first = await ctx.models.messages.page(unread, { anchor: 0, include_anchor: true, num_before: 0, num_after: 1 });
+      const first = await narrowPage({ messages: ctx.models.messages, index: ctx.search }, unread, { anchor: 0, include_anchor: true, num_before: 0, num_after: 1 });
       return first.ids[0] ?? NEWEST_ANCHOR;
     }
   }
@@ -46,7 +47,7 @@ async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
-export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization' | 'search'>, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(p.narrow));
@@ -60,7 +61,7 @@ export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'o
   const size = windowSize(p);
   const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
   const anchorId = await resolveAnchor(ctx, query, anchor);
-  const page = await ctx.models.messages.page(query, windowAround(anchorId, { include_anchor: p.include_anchor !== false, ...size }));
+  const page = await narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(anchorId, { include_anchor: p.include_anchor !== false, ...size }));
   return {
     messages: await messageRecords(ctx, await viewedAmong(ctx, q.viewer.user_id, page.ids), shape, narrow.search),
     anchor: anchorId,
