@@ -39,6 +39,21 @@ interface RunNumbers {
   deliveryP99: number;
   deliveryP50: number;
   heavy: HeavyResult['done'];
+  /** p99 of the probes sent while each kind of heavy request was in flight. */
+  probeP99During: Record<string, number>;
+}
+
+/** The probes' p99 by the heavy request in flight when each was sent. */
+function p99During(probes: TimedResult, spans: HeavyResult['spans']): Record<string, number> {
+  const byName = new Map<string, number[]>();
+  for (let i = 0; i < probes.sentAt.length; i++) {
+    const span = spans.find((each) => each.start <= probes.sentAt[i] && probes.sentAt[i] < each.end);
+    if (!span) continue;
+    let list = byName.get(span.name);
+    if (!list) byName.set(span.name, (list = []));
+    list.push(probes.latenciesMs[i]);
+  }
+  return Object.fromEntries([...byName].map(([name, latencies]) => [name, quantile(latencies, 0.99)]));
 }
 
 /** One measurement: heavy requests in a loop beside timed probes, paced sends and long-polling receivers. */
@@ -80,6 +95,7 @@ async function measure(server: ServerProcess, api: ChatApi, org: SeededOrg, owne
     deliveryP99: quantile(delivered.latenciesMs, 0.99),
     deliveryP50: quantile(delivered.latenciesMs, 0.5),
     heavy: heavy.done,
+    probeP99During: p99During(probes, heavy.spans),
   };
 }
 
@@ -100,14 +116,18 @@ export async function noisyNeighbour(plan: BenchPlan, server: ServerProcess, org
   }
   const worst = runs.map((each) => Math.max(each.probeP99, each.deliveryP99));
   const value = median(worst);
-  const heavySummary: Record<string, { count: number; mb: number; p50_ms: number }> = {};
+  const heavySummary: Record<string, { count: number; mb: number; p50_ms: number; users_me_p99_while_ms: number }> = {};
   for (const run of runs) {
     for (const [name, done] of Object.entries(run.heavy)) {
-      const entry = (heavySummary[name] ??= { count: 0, mb: 0, p50_ms: 0 });
+      const entry = (heavySummary[name] ??= { count: 0, mb: 0, p50_ms: 0, users_me_p99_while_ms: Number.NaN });
       entry.count += done.count;
       entry.mb = round(done.bytes / done.count / 1e6);
       entry.p50_ms = round(median(done.ms));
     }
+  }
+  for (const [name, entry] of Object.entries(heavySummary)) {
+    const during = runs.map((run) => run.probeP99During[name]).filter((each) => each !== undefined);
+    entry.users_me_p99_while_ms = round(median(during));
   }
   return {
     value: round(value),
