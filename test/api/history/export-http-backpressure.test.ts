@@ -17,9 +17,7 @@ describe('GET /export/events to a client that reads slowly', function () {
   });
   after(() => server.stop());
 
-  it('waits for the reader without holding other requests, then sends exactly the lines of the log (a log read in the server thread)', async function () {
-    // A log other than SQLite is exported in the server's own thread, through the store.
-    server.ctx.config.eventStore = 'esdb';
+  it('waits for the reader without holding other requests, then sends exactly the lines of the log', async function () {
     const store = server.ctx.store;
     const readAll = store.readAll.bind(store);
     const events: StoredEvent[] = [];
@@ -64,21 +62,6 @@ describe('GET /export/events to a client that reads slowly', function () {
       }
     } finally {
       store.readAll = readAll;
-      server.ctx.config.eventStore = 'sqlite';
     }
-  });
-
-  it('exports a SQLite log through its thread with the same bytes, while other requests are answered', async function () {
-    const events: StoredEvent[] = [];
-    for await (const event of server.ctx.store.readAll()) events.push(event);
-    const expected = events.map((event) => ndjsonLine(event)).join('');
-    const credentials = server.owner.credentials;
-    const exporting = fetch(`${server.url}/api/v1/export/events`, { headers: { Authorization: `Basic ${Buffer.from(`${credentials?.email}:${credentials?.apiKey}`).toString('base64')}` } });
-    const me = await server.owner.get('/users/me');
-    expect(me.status).to.equal(200);
-    const res = await exporting;
-    expect(res.status).to.equal(200);
-    expect(res.headers.get('content-type')).to.equal('application/x-ndjson; charset=utf-8');
-    expect(await res.text()).to.equal(expected);
   });
 });

@@ -2,5 +2,3 @@ export * from './export-filter.js';
 export * from './parse-export-filter.js';
 export * from './export-line.js';
 export * from './export-events.js';
-export * from './export-job.js';
-export * from './export-in-thread.js';

@@ -4,14 +4,12 @@ import {
   type ExportFilter,
   ExportFilterError,
   exportEvents,
-  exportInThread,
   type ExportLineOptions,
   ndjsonLine,
   parseExportFilter,
   type RawExportFilter,
 } from '@chat/eventstore';
 import { HANDLED, roomIn, type RouteCall, type RouteResult, TimeSlicer } from '@chat/http';
-import { join } from 'node:path';
 import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
 
@@ -64,22 +62,18 @@ async function* exportInSlices(reader: EventLogReader, filter: ExportFilter, hea
 /**
  * GET /export/events: the log as NDJSON for organization owners, with the CLI export's filters and
  * lines (packages/eventstore/src/export). Bounded by the log's head when it starts; written with
- * back-pressure, and stopped when the client goes away. A SQLite log is read, upcast and serialized
- * by a worker thread with its own read-only connection; another log in slices on this thread.
+ * back-pressure, and stopped when the client goes away. The log is read and serialized in slices
+ * that let other requests run between them.
  */
 export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
   const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
   const filter = parsedFilter(call.params, knownTypes);
-  const original = call.params.original === true;
-  const reader = original ? ctx.writtenLog : ctx.store;
+  const reader = call.params.original === true ? ctx.writtenLog : ctx.store;
   const head = await reader.headPosition();
   const { res } = call.raw;
   const lineOptions = { includeSecrets: call.params.include_secrets === true };
-  const lines =
-    ctx.config.eventStore === 'sqlite'
-      ? exportInThread({ file: join(ctx.config.dataDir, 'events.sqlite3'), original, filter, head, ...lineOptions })
-      : exportInSlices(reader, filter, head, lineOptions);
+  const lines = exportInSlices(reader, filter, head, lineOptions);
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   try {
     for await (const chunk of lines) {
