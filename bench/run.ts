@@ -3,12 +3,14 @@ import { freePort } from './lib/free-port.js';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
 import { ROOT, type ServerProcess, startChatServer } from './lib/server-process.js';
+import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
 import { type FixedCost, memory, replay, startup } from './scenarios/replay-startup.js';
+import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
 import { copyOf, emptyDataDir, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
 
@@ -24,7 +26,7 @@ if (values.help) {
 Starts the real server on generated organizations, drives it over HTTP from separate processes and
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache.
-Scenarios: send_throughput delivery_latency large_fanout mark_read register noisy_neighbour replay startup memory\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory search\n`);
   process.exit(0);
 }
 
@@ -38,6 +40,20 @@ const traffic: OrgSize = quick
 const large: OrgSize = quick
   ? { users: 2000, channels: 200, subscribersPerChannel: 30, messages: 50_000, fanoutSubscribers: 30, firehoseMessages: 100 }
   : { users: 10_000, channels: 1000, subscribersPerChannel: 30, messages: 1_000_000, fanoutSubscribers: 30, firehoseMessages: 100 };
+/**
+ * The capacity scenario's organization: every user in one channel of 100 members, as many users as the
+ * largest count of clients tried (one client per user up to there, so 20 messages/s reach 2,000 clients
+ * a second when all are connected).
+ */
+const crowd: OrgSize = quick
+  ? { users: 4000, channels: 40, subscribersPerChannel: 100, messages: 2000, fanoutSubscribers: 100, firehoseMessages: 100 }
+  : { users: 20_000, channels: 200, subscribersPerChannel: 100, messages: 2000, fanoutSubscribers: 100, firehoseMessages: 100 };
+/** Connected clients tried in turn, until one count misses the target (or the open-file limit caps it). */
+const crowdCounts = process.env.BENCH_CAPACITY_COUNTS
+  ? process.env.BENCH_CAPACITY_COUNTS.split(',').map(Number)
+  : quick
+    ? [2000, 4000]
+    : [5000, 10_000, 15_000, 20_000, 30_000];
 
 const wanted = (name: string): boolean => !values.only || values.only.includes(name);
 
@@ -68,6 +84,18 @@ async function main(): Promise<void> {
     await step('mark_read', () => markRead(plan, small.dir, small.org));
   }
 
+  if (wanted('capacity')) {
+    const seeded = seededOrg(crowd);
+    await step('capacity', () => capacity(plan, seeded.dir, seeded.org, crowdCounts));
+  }
+
+  if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory', 'search'].some(wanted)) {
+    const big = seededOrg(large);
+    await step('search', () => searchLatency(plan, big.dir, big.org));
+    // A deployed server restarts with its search index built: the cached organization keeps one.
+    const built = await cacheSearchIndex(big.dir);
+    if (built !== null) process.stderr.write(`bench: built the search index of the cached organization (${(built / 1000).toFixed(0)} s start-up)\n`);
+  }
   if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory'].some(wanted)) {
     const big = seededOrg(large);
     const starts: ServerProcess[] = [];
@@ -100,7 +128,7 @@ async function main(): Promise<void> {
     machine: machine(),
     date: new Date().toISOString(),
     quick,
-    organizations: { traffic, large },
+    organizations: { traffic, large, crowd },
     scenarios,
   };
   const budgets: Record<string, number> = {};
@@ -125,6 +153,9 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 100) * 100;
     case 'startup':
       return (r.value / 30) * 100;
+    case 'capacity':
+      return r.value > 0 ? (20_000 / r.value) * 100 : 200;
+    case 'search':
     case 'noisy_neighbour':
       return (r.value / 20) * 100;
     case 'memory':

@@ -19,7 +19,8 @@ export class HttpClient {
   private readonly agent: http.Agent;
   private readonly base: URL;
 
-  constructor(baseUrl: string, maxSockets: number) {
+  /** `localAddress` picks the source address (127.0.0.2, …): each one has its own ephemeral ports. */
+  constructor(baseUrl: string, maxSockets: number, private readonly localAddress?: string) {
     this.base = new URL(baseUrl);
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
@@ -65,6 +66,7 @@ export class HttpClient {
           path: isGet && form ? `${spec.path}?${form}` : spec.path,
           headers,
           agent: this.agent,
+          localAddress: this.localAddress,
         },
         (res) => onResponse(res, resolve, reject),
       );

@@ -32,7 +32,7 @@ export class ProjectionRunner {
 
   constructor(
     private readonly store: EventStore,
-    projections: readonly Projection[],
+    private readonly projections: readonly Projection[],
     private readonly checkpoints: CheckpointStore,
     private readonly options: { checkpointEvery?: number; onError?: (error: Error) => void } = {},
   ) {
@@ -44,7 +44,7 @@ export class ProjectionRunner {
    * long log is never held in memory at once), then follows new appends.
    */
   async start(): Promise<void> {
-    this.position = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    this.position = await this.startPosition();
     for await (const event of this.store.readAll({ fromPosition: this.position })) {
       if (event.position <= this.position) continue;
       const pending = this.dispatch.apply(event);
@@ -52,12 +52,27 @@ export class ProjectionRunner {
       this.position = event.position;
       if (this.checkpointDue()) await this.checkpoint();
     }
+    this.dispatch.holdBack(null);
     await this.checkpoint();
     await this.dispatch.caughtUp();
     // Whatever was appended since the last page read is delivered by the subscription's own catch-up.
     const head = await this.store.headPosition();
     this.unsubscribe = this.store.subscribe(this.position, (events) => this.enqueue(events));
     await this.waitFor(head);
+  }
+
+  /**
+   * Where catching up starts: the lowest of the read-models checkpoint and the positions durable
+   * projections already hold (restoredPosition); until the head, each projection is given only the
+   * events after its own position (the others' is the checkpoint).
+   */
+  private async startPosition(): Promise<number> {
+    const checkpoint = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    const floors = new Map<Projection, number>();
+    for (const projection of this.projections) floors.set(projection, projection.restoredPosition ? await projection.restoredPosition() : checkpoint);
+    const lowest = Math.min(checkpoint, ...floors.values());
+    if ([...floors.values()].some((floor) => floor > lowest)) this.dispatch.holdBack(floors);
+    return lowest;
   }
 
   /** Why applying stopped, once a projection has failed: the models are stale from then on. */

@@ -16,6 +16,12 @@ export interface Projection {
   apply(event: StoredEvent): Applied;
   /** Told once the log has been applied up to its head (a start-up's catch-up, a replay's end). */
   caughtUp?(): Promise<void>;
+  /**
+   * For a projection whose model survives a restart (it persists itself): the log position that model
+   * already holds. The runner starts reading at the lowest of the read-models checkpoint and every such
+   * position, and never hands this projection an event at or below its own.
+   */
+  restoredPosition?(): Promise<number>;
 }
 
 /** What applying an event returns: the write to wait for, or nothing when it is done already. */

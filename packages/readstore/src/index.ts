@@ -5,3 +5,7 @@ export { MongoReadStore } from './mongodb/mongo-read-store.js';
 export * from './messages/message-store.js';
 export { matchesPredicate } from './messages/message-predicate.js';
 export { MemoryMessageStore } from './memory/messages/memory-message-store.js';
+export * from './search/search-index.js';
+export * from './search/search-text.js';
+export { SqliteSearchIndex } from './search/sqlite-search-index.js';
+export { MongoSearchIndex } from './search/mongo-search-index.js';
