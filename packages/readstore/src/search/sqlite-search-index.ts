@@ -30,9 +30,10 @@ export class SqliteSearchIndex implements SearchIndex {
   private pending = 0;
   private lastPosition = 0;
   private commitScheduled = false;
-  private readonly reader: SearchReader | null;
+  /** Started at the first read, so a process that never searches runs no worker. */
+  private readerStarted: SearchReader | null = null;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -53,7 +54,13 @@ export class SqliteSearchIndex implements SearchIndex {
       setPosition: this.db.prepare<[number]>("INSERT INTO search_meta (key, value) VALUES ('position', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
     };
     this.lastPosition = this.statements.position.get()?.value ?? 0;
-    this.reader = file === ':memory:' ? null : new SearchReader(file);
+  }
+
+  /** The worker that reads a file-backed index; none for an in-memory one. */
+  private get reader(): SearchReader | null {
+    if (this.file === ':memory:') return null;
+    this.readerStarted ??= new SearchReader(this.file);
+    return this.readerStarted;
   }
 
   put(doc: SearchDocument, position: number): SearchWrite {
@@ -124,7 +131,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async close(): Promise<void> {
     this.commit();
-    await this.reader?.close();
+    await this.readerStarted?.close();
     this.db.close();
   }
 
