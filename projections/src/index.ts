@@ -13,6 +13,7 @@ export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 export { unreadEntries } from './messages/unread-entries.js';
+export { bodyCarriedBy, logMessageBodies } from './messages/log-message-bodies.js';
 export { type AcceptedRequest, requestKey } from './requests/requests-projection.js';
 
 import type { ReadModels } from './read-models.js';

@@ -5,3 +5,4 @@ export { MongoReadStore } from './mongodb/mongo-read-store.js';
 export * from './messages/message-store.js';
 export { matchesPredicate } from './messages/message-predicate.js';
 export { MemoryMessageStore } from './memory/messages/memory-message-store.js';
+export type { BodySource, MessageBody } from './memory/messages/message-bodies.js';

@@ -14,7 +14,7 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { allProjections, clientEventsProjection, logMessageBodies, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -53,7 +53,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const raw = await openEventStore(config);
   // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
   const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
-  const readStore = await openReadStore(config);
+  const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const realtime = await openRealtime(config, log);
   const queues = new QueueRegistry(
@@ -121,9 +121,10 @@ async function openEventStore(config: Config): Promise<EventStore> {
   return new SqliteEventStore(file);
 }
 
-async function openReadStore(config: Config): Promise<ReadStore> {
+/** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
+async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
   if (config.readStore === 'mongodb' && config.mongoUrl) return MongoReadStore.connect(config.mongoUrl, 'chat_read_models');
-  return new MemoryReadStore();
+  return new MemoryReadStore({ bodies: logMessageBodies(log) });
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */

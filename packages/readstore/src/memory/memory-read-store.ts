@@ -1,5 +1,6 @@
 import type { CheckpointStore, CollectionSpec, DocumentCollection, ReadStore } from '../read-store.js';
 import { MemoryCollection } from './memory-collection.js';
+import type { BodySource } from './messages/message-bodies.js';
 import { MemoryMessageStore } from './messages/memory-message-store.js';
 
 class MemoryCheckpoints implements CheckpointStore {
@@ -16,8 +17,13 @@ class MemoryCheckpoints implements CheckpointStore {
 export class MemoryReadStore implements ReadStore {
   readonly persistent = false;
   readonly checkpoints = new MemoryCheckpoints();
-  readonly messages = new MemoryMessageStore();
+  readonly messages: MemoryMessageStore;
   private readonly collections = new Map<string, MemoryCollection<object>>();
+
+  /** `bodies`: where message bodies are read from instead of kept in memory (the log; see MessageBodies). */
+  constructor(options: { bodies?: BodySource } = {}) {
+    this.messages = new MemoryMessageStore(options.bodies);
+  }
 
   collection<T extends object>(spec: CollectionSpec): DocumentCollection<T> {
     let existing = this.collections.get(spec.name);

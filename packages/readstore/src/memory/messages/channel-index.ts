@@ -1,5 +1,5 @@
-import type { MessageState } from '@chat/core';
 import { type TopicSummary, topicKey } from '../../messages/message-store.js';
+import type { MessageHead } from './message-columns.js';
 import { SortedIds } from './sorted-ids.js';
 
 interface TopicIds {
@@ -32,19 +32,21 @@ const LIST_CAPACITY = 32;
 export class ChannelIndex {
   private channels: Map<number, ChannelIds> | null = null;
 
-  /** `messages` lists every stored message; `senderOf` names the sender of a stored one. */
+  /** `forEach` visits every stored channel message in id order; `senderOf` names the sender of a stored one. */
   constructor(
-    private readonly messages: () => Iterable<MessageState>,
+    private readonly forEach: (visit: (id: number, channelId: number, topic: string, senderId: number) => void) => void,
     private readonly senderOf: (messageId: number) => number | undefined,
   ) {}
 
   /** Indexes a message sent to a channel (a direct message is not this index's). */
-  add(message: MessageState): void {
-    if (this.channels) this.index(this.channels, message);
+  add(message: MessageHead): void {
+    const channels = this.channels;
+    const recipient = message.recipient;
+    if (channels && recipient.type === 'channel') this.index(channels, message.id, recipient.channel_id, recipient.topic, message.sender_id);
   }
 
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
-  remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
+  remove(message: MessageHead, topicOf: (id: number) => string | undefined): void {
     const recipient = message.recipient;
     const channel = recipient.type === 'channel' ? this.channels?.get(recipient.channel_id) : undefined;
     if (!channel || recipient.type !== 'channel') return;
@@ -104,29 +106,26 @@ export class ChannelIndex {
   private built(): Map<number, ChannelIds> {
     if (this.channels) return this.channels;
     const channels = new Map<number, ChannelIds>();
-    for (const message of this.messages()) this.index(channels, message);
+    this.forEach((id, channelId, topic, senderId) => this.index(channels, id, channelId, topic, senderId));
     this.channels = channels;
     return channels;
   }
 
-  private index(channels: Map<number, ChannelIds>, message: MessageState): void {
-    const recipient = message.recipient;
-    if (recipient.type !== 'channel') return;
-    const { channel_id, topic: name } = recipient;
+  private index(channels: Map<number, ChannelIds>, id: number, channel_id: number, name: string, senderId: number): void {
     let channel = channels.get(channel_id);
     if (!channel) {
       channel = { all: new SortedIds(LIST_CAPACITY), topics: new Map() };
       channels.set(channel_id, channel);
     }
-    channel.all.add(message.id);
+    channel.all.add(id);
     const key = topicKey(name);
     let topic = channel.topics.get(key);
     if (!topic) {
       topic = { name, ids: new SortedIds(LIST_CAPACITY), senders: null };
       channel.topics.set(key, topic);
     }
-    topic.ids.add(message.id);
-    if (topic.ids.last() === message.id) topic.name = name;
-    topic.senders?.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
+    topic.ids.add(id);
+    if (topic.ids.last() === id) topic.name = name;
+    topic.senders?.set(senderId, (topic.senders.get(senderId) ?? 0) + 1);
   }
 }

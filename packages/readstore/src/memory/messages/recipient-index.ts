@@ -1,6 +1,6 @@
-import type { MessageState } from '@chat/core';
 import { conversationKey, type TopicSummary } from '../../messages/message-store.js';
 import { ChannelIndex } from './channel-index.js';
+import type { MessageHead } from './message-columns.js';
 import { SortedIds } from './sorted-ids.js';
 
 export interface Conversation {
@@ -21,13 +21,12 @@ export class RecipientIndex {
   private readonly directs = new Map<string, Conversation>();
   private readonly userConversations = new Map<number, Set<string>>();
 
-  /** `messages` lists every stored message; `senderOf` names the sender of a stored one. */
-  constructor(messages: () => Iterable<MessageState>, senderOf: (messageId: number) => number | undefined) {
-    this.channels = new ChannelIndex(messages, senderOf);
+  constructor(...channelIndex: ConstructorParameters<typeof ChannelIndex>) {
+    this.channels = new ChannelIndex(...channelIndex);
   }
 
   /** Adds the message where it was sent; returns its recipient id. */
-  add(message: MessageState): number {
+  add(message: MessageHead): number {
     const recipient = message.recipient;
     if (recipient.type === 'channel') {
       this.channels.add(message);
@@ -52,7 +51,7 @@ export class RecipientIndex {
   }
 
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
-  remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
+  remove(message: MessageHead, topicOf: (id: number) => string | undefined): void {
     const recipient = message.recipient;
     if (recipient.type === 'channel') this.channels.remove(message, topicOf);
     else this.directs.get(conversationKey(recipient.user_ids))?.ids.remove(message.id);
