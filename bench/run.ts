@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { freePort } from './lib/free-port.js';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
-import { ROOT, type ServerProcess, startChatServer } from './lib/server-process.js';
+import { ROOT } from './lib/server-process.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
 import { registerLatency } from './scenarios/register.js';
-import { type FixedCost, memory, replay, startup } from './scenarios/replay-startup.js';
+import { growthPoint } from './scenarios/growth.js';
+import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
-import { copyOf, emptyDataDir, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
+import { type OrgSize, seededOrg } from './seed/seeded-org.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,26 +68,13 @@ async function main(): Promise<void> {
   }
 
   if (['register', 'replay', 'startup', 'memory'].some(wanted)) {
+    // The growth curve: the same organization at a quarter of its messages and whole.
+    const quarter = seededOrg({ ...large, messages: large.messages / 4 });
     const big = seededOrg(large);
-    const starts: ServerProcess[] = [];
-    const rss: number[] = [];
-    for (let run = 0; run < plan.runs; run++) {
-      const dataDir = copyOf(big.dir);
-      const server = await startChatServer(dataDir, await freePort());
-      try {
-        starts.push(server);
-        // Resident memory as it starts serving, as the empty server's is taken: before register's requests
-        // leave their garbage and caches behind (which a small organization's scaling multiplied).
-        rss.push(server.rss());
-        if (run === 0) await step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org));
-      } finally {
-        await server.stop();
-        removeDir(dataDir);
-      }
-    }
-    const fixed = big.org.size.messages + big.org.size.firehoseMessages < 1_000_000 ? await emptyServerCost() : null;
-    await step('startup', () => startup(starts, big.org, fixed));
-    await step('memory', () => memory(rss, big.org, fixed));
+    const points = [await growthPoint(plan, quarter)];
+    points.push(await growthPoint(plan, big, (server) => step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org))));
+    await step('startup', () => startup(points));
+    await step('memory', () => memory(points));
     await step('replay', () => replay(plan, big.dir));
   }
 
@@ -119,23 +106,11 @@ function budgetUsed(name: string, r: ScenarioResult): number {
     case 'register':
       return (r.value / 100) * 100;
     case 'startup':
-      return (r.value / 30) * 100;
+      return (r.value / 2) * 100;
     case 'memory':
-      return (r.value / 2048) * 100;
+      return (r.value / 300) * 100;
     default:
       return 0;
-  }
-}
-
-/** Start-up time and memory of a server whose organization is only its owner. */
-async function emptyServerCost(): Promise<FixedCost> {
-  const dataDir = emptyDataDir();
-  const server = await startChatServer(dataDir, await freePort(), { CHAT_OWNER_EMAIL: 'owner@bench.example', CHAT_OWNER_PASSWORD: 'bench-owner-password', CHAT_ORG_NAME: 'Empty' });
-  try {
-    return { startupMs: server.startupMs, rssBytes: server.rss() };
-  } finally {
-    await server.stop();
-    removeDir(dataDir);
   }
 }
 

@@ -113,3 +113,5 @@ export { OrganizationVersion } from './organization-version.js';
 export * from './digest/read-model-digest.js';
 export * from './digest/canonical-json.js';
 export * from './digest/read-model-snapshot.js';
+export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
+export { modelsVersion } from './snapshots/models-version.js';

@@ -6,6 +6,14 @@ import { ProjectionDispatch } from './projection-dispatch.js';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 
+/** The projection, handed only the events after `position` (where its restored model stands). */
+const after = (position: number, projection: Projection): Projection => ({
+  name: projection.name,
+  handles: projection.handles,
+  apply: (event) => (event.position <= position ? undefined : projection.apply(event)),
+  caughtUp: async () => projection.caughtUp?.(),
+});
+
 interface Waiter {
   position: number;
   resolve: () => void;
@@ -28,11 +36,11 @@ export class ProjectionRunner {
   /** Position of the last event every projection has applied. */
   position = 0;
   private sinceCheckpoint = 0;
-  private readonly dispatch: ProjectionDispatch;
+  private dispatch: ProjectionDispatch;
 
   constructor(
     private readonly store: EventStore,
-    projections: readonly Projection[],
+    private readonly projections: readonly Projection[],
     private readonly checkpoints: CheckpointStore,
     private readonly options: { checkpointEvery?: number; onError?: (error: Error) => void } = {},
   ) {
@@ -41,10 +49,15 @@ export class ProjectionRunner {
 
   /**
    * Catches up with the log from the stored checkpoint, reading it page by page as it applies (so a
-   * long log is never held in memory at once), then follows new appends.
+   * long log is never held in memory at once), then follows new appends. A projection whose model
+   * survived the restart by itself (`restoredPosition`) may stand elsewhere than the checkpoint: the
+   * log is read from the lowest of them, and each projection is handed only the events after its own.
    */
   async start(): Promise<void> {
-    this.position = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    const checkpoint = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    const own = await Promise.all(this.projections.map(async (projection) => (projection.restoredPosition ? await projection.restoredPosition() : checkpoint)));
+    this.position = Math.min(checkpoint, ...own);
+    this.dispatch = new ProjectionDispatch(this.projections.map((projection, index) => (own[index] > this.position ? after(own[index], projection) : projection)));
     for await (const event of this.store.readAll({ fromPosition: this.position })) {
       if (event.position <= this.position) continue;
       const pending = this.dispatch.apply(event);

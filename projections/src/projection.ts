@@ -16,6 +16,12 @@ export interface Projection {
   apply(event: StoredEvent): Applied;
   /** Told once the log has been applied up to its head (a start-up's catch-up, a replay's end). */
   caughtUp?(): Promise<void>;
+  /**
+   * For a projection whose model survives a restart by itself (a durable index): the log position that
+   * model already holds. The runner reads the log from the lowest of these and the read-models
+   * checkpoint, and hands this projection only the events after its own position.
+   */
+  restoredPosition?(): Promise<number>;
 }
 
 /** What applying an event returns: the write to wait for, or nothing when it is done already. */

@@ -1,3 +1,11 @@
+/** Where the holder pools stand (see HolderLists.image). */
+export interface HolderListsMeta {
+  used: number;
+  wasted: number;
+  end: number;
+  userEnd: number;
+}
+
 /** A user holding a message, with the user's flag bits on it. */
 export interface HolderRow {
   user_id: number;
@@ -23,12 +31,12 @@ export interface HeldByUser {
  * These are the only copy of the flags: the per-user index holds ids alone.
  */
 export class HolderLists {
-  private pool = new Int32Array(1 << 16);
-  private flags = new Uint8Array(1 << 16);
+  private pool: Int32Array<ArrayBufferLike> = new Int32Array(1 << 16);
+  private flags: Uint8Array<ArrayBufferLike> = new Uint8Array(1 << 16);
   private used = 0;
   private wasted = 0;
   /** Per message id, one more than the offset of its span (0: none), as ids are dense. */
-  private starts = new Int32Array(1 << 16);
+  private starts: Int32Array<ArrayBufferLike> = new Int32Array(1 << 16);
   /** One more than the highest message id ever given a span. */
   private end = 0;
   /** One more than the highest user id ever written. */
@@ -136,6 +144,21 @@ export class HolderLists {
     return { offsets, lengths, ids };
   }
 
+  /** Copies of the pools and their bookkeeping as they stand, for a snapshot. */
+  image(): { pool: Int32Array; flags: Uint8Array; starts: Int32Array; meta: HolderListsMeta } {
+    const { used, wasted, end, userEnd } = this;
+    return { pool: this.pool.slice(0, used), flags: this.flags.slice(0, used), starts: this.starts.slice(0, end), meta: { used, wasted, end, userEnd } };
+  }
+
+  /** Takes over saved pools (each at least as long as `meta` says; the rest is room to grow). */
+  restore(pool: Int32Array, flags: Uint8Array, starts: Int32Array, meta: HolderListsMeta): void {
+    if (pool.length !== flags.length) throw new Error('holder pools of different lengths');
+    this.pool = pool;
+    this.flags = flags;
+    this.starts = starts;
+    ({ used: this.used, wasted: this.wasted, end: this.end, userEnd: this.userEnd } = meta);
+  }
+
   clear(): void {
     this.starts = new Int32Array(1 << 16);
     this.pool = new Int32Array(1 << 16);
@@ -204,8 +227,9 @@ export class HolderLists {
     if (this.used + size <= this.pool.length) return;
     if (this.wasted > this.used / 2) this.compact();
     if (this.used + size <= this.pool.length) return;
-    let capacity = this.pool.length * 2;
-    while (capacity < this.used + size) capacity *= 2;
+    // Doubling while small; a large pool grows by a quarter, so that it never holds twice what it needs.
+    let capacity = Math.max(this.pool.length, 1024);
+    while (capacity < this.used + size) capacity = capacity > 1 << 24 ? Math.ceil(capacity * 1.25) : capacity * 2;
     const grown = new Int32Array(capacity);
     grown.set(this.pool.subarray(0, this.used));
     this.pool = grown;

@@ -14,7 +14,9 @@ import {
   type TopicSummary,
   type UserMessageRow,
 } from '../../messages/message-store.js';
+import type { LoadedArray, SnapshotImage } from '../snapshot/snapshot-image.js';
 import { HolderLists } from './holder-lists.js';
+import { imageOf, restoreFrom, type SavedMessages, type StoreParts } from './message-store-image.js';
 import { type BodySource, type MessageBody, MessageBodies } from './message-bodies.js';
 import { MessageColumns } from './message-columns.js';
 import { allMatching, readWindow } from './message-window.js';
@@ -190,12 +192,27 @@ export class MemoryMessageStore implements MessageStore {
     this.bodies.caughtUp();
   }
 
+  /** Copies of everything the store holds, for a snapshot (the per-user and channel indexes are built again). */
+  image(): SnapshotImage<SavedMessages> {
+    return imageOf(this.parts());
+  }
+
+  /** Takes over a snapshot's image; `caughtUp` (or the first read) builds the indexes left out of it. */
+  restore(json: SavedMessages, arrays: ReadonlyMap<string, LoadedArray>): void {
+    this.users.clear();
+    restoreFrom(this.parts(), json, arrays);
+  }
+
   async clear(): Promise<void> {
     this.columns.clear();
     this.bodies.clear();
     this.holderRows.clear();
     this.users.clear();
     this.recipients.clear();
+  }
+
+  private parts(): StoreParts {
+    return { columns: this.columns, holders: this.holderRows, recipients: this.recipients, bodies: this.bodies };
   }
 
   /** The narrowest index the query's source and conditions allow. */

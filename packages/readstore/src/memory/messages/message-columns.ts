@@ -147,14 +147,25 @@ export class MessageColumns {
     }
   }
 
-  /** The columns and tables as they stand (a snapshot copies them at once). */
+  /** Copies of the columns and tables as they stand, for a snapshot. */
   image(): { arrays: ColumnArrays; tables: ColumnTables } {
+    const a = this.a;
+    const end = this.end;
     return {
-      arrays: this.a,
-      tables: { end: this.end, topics: this.topics.values, clients: this.clients.values, conversations: this.conversations.values, rare: [...this.rare] },
+      arrays: {
+        bits: a.bits.slice(0, end),
+        sender: a.sender.slice(0, end),
+        recipientId: a.recipientId.slice(0, end),
+        place: a.place.slice(0, end),
+        topic: a.topic.slice(0, end),
+        client: a.client.slice(0, end),
+        sent: a.sent.slice(0, end),
+      },
+      tables: { end, topics: [...this.topics.values], clients: [...this.clients.values], conversations: [...this.conversations.values], rare: [...this.rare] },
     };
   }
 
+  /** Takes over saved columns (which may be longer than `tables.end`: room to grow) and tables. */
   restore(arrays: ColumnArrays, tables: ColumnTables): void {
     this.a = arrays;
     this.end = tables.end;

@@ -37,14 +37,7 @@ export class RecipientIndex {
     if (!conversation) {
       conversation = { recipient_id: 2 * message.id + 1, participants: [...recipient.user_ids].sort((a, b) => a - b), ids: new SortedIds() };
       this.directs.set(key, conversation);
-      for (const userId of conversation.participants) {
-        let keys = this.userConversations.get(userId);
-        if (!keys) {
-          keys = new Set();
-          this.userConversations.set(userId, keys);
-        }
-        keys.add(key);
-      }
+      this.join(key, conversation.participants);
     }
     conversation.ids.add(message.id);
     return conversation.recipient_id;
@@ -81,6 +74,29 @@ export class RecipientIndex {
 
   recipientId(userIds: readonly number[]): number | undefined {
     return this.directs.get(conversationKey(userIds))?.recipient_id;
+  }
+
+  /** The direct conversations with their ids, for a snapshot (the channel index is built again from the messages). */
+  image(): [recipient_id: number, participants: number[], ids: number[]][] {
+    return [...this.directs.values()].map((each) => [each.recipient_id, each.participants, each.ids.toArray()]);
+  }
+
+  /** Takes over saved conversations; the channel index is built when next read. */
+  restore(conversations: readonly [number, number[], number[]][]): void {
+    this.clear();
+    for (const [recipient_id, participants, ids] of conversations) {
+      const key = conversationKey(participants);
+      this.directs.set(key, { recipient_id, participants, ids: SortedIds.fromSorted(ids) });
+      this.join(key, participants);
+    }
+  }
+
+  private join(key: string, participants: readonly number[]): void {
+    for (const userId of participants) {
+      let keys = this.userConversations.get(userId);
+      if (!keys) this.userConversations.set(userId, (keys = new Set()));
+      keys.add(key);
+    }
   }
 
   /** Builds the channel index now if it is not built yet (a replay has caught up). */
