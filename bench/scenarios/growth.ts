@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port.js';
 import type { BenchPlan } from '../lib/scenario.js';
@@ -33,6 +33,8 @@ async function snapshotWritten(dataDir: string, timeoutMs = 900_000): Promise<vo
 export async function growthPoint(plan: BenchPlan, seeded: { dir: string; org: SeededOrg }, during?: (server: ServerProcess) => Promise<void>): Promise<GrowthPoint> {
   const dataDir = copyOf(seeded.dir);
   try {
+    // Seeding ran the server's own composition, whose stop left a snapshot: the first start must replay.
+    rmSync(join(dataDir, 'read-models.snapshot'), { force: true });
     const cold = await startChatServer(dataDir, await freePort());
     try {
       await snapshotWritten(dataDir);
