@@ -19,6 +19,13 @@ interface ChannelIds {
   topics: Map<string, TopicIds>;
 }
 
+/** The channel index as a snapshot saves it (see ChannelIndex.image). */
+export interface SavedChannelIndex {
+  /** Per channel: its id, how many ids it has, and per topic its key, name and count. */
+  layout: [channelId: number, all: number, topics: [key: string, name: string, count: number][]][];
+  ids: Int32Array;
+}
+
 const EMPTY = new SortedIds();
 /** A channel's or topic's first id buffer (128 bytes): a topic rarely stays under a few dozen messages. */
 const LIST_CAPACITY = 32;
@@ -91,6 +98,50 @@ export class ChannelIndex {
       }
     }
     return [...found.senders.keys()].sort((a, b) => a - b);
+  }
+
+  /**
+   * The built index for a snapshot (null when not built): per channel its topics' keys, names and
+   * counts as JSON, and every id list, channel by channel (all, then each topic), in one array.
+   */
+  image(): SavedChannelIndex | null {
+    if (!this.channels) return null;
+    const layout: SavedChannelIndex['layout'] = [];
+    let total = 0;
+    for (const [channelId, channel] of this.channels) {
+      const topics: [string, string, number][] = [];
+      for (const [key, topic] of channel.topics) topics.push([key, topic.name, topic.ids.length]);
+      layout.push([channelId, channel.all.length, topics]);
+      total += 2 * channel.all.length;
+    }
+    const ids = new Int32Array(total);
+    let offset = 0;
+    const put = (list: SortedIds): void => {
+      ids.set(list.ids.subarray(0, list.length), offset);
+      offset += list.length;
+    };
+    for (const channel of this.channels.values()) {
+      put(channel.all);
+      for (const topic of channel.topics.values()) put(topic.ids);
+    }
+    return { layout, ids: ids.subarray(0, offset) };
+  }
+
+  /** Takes over an index saved by `image` (its lists are views of `ids` until they grow). */
+  restore(saved: SavedChannelIndex): void {
+    const channels = new Map<number, ChannelIds>();
+    let offset = 0;
+    const take = (length: number): SortedIds => {
+      const list = SortedIds.over(saved.ids.subarray(offset, offset + length), length);
+      offset += length;
+      return list;
+    };
+    for (const [channelId, all, topics] of saved.layout) {
+      const channel: ChannelIds = { all: take(all), topics: new Map() };
+      for (const [key, name, count] of topics) channel.topics.set(key, { name, ids: take(count), senders: null });
+      channels.set(channelId, channel);
+    }
+    this.channels = channels;
   }
 
   /** Builds the index now if it is not built yet. */

@@ -212,7 +212,7 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   private parts(): StoreParts {
-    return { columns: this.columns, holders: this.holderRows, recipients: this.recipients, bodies: this.bodies };
+    return { columns: this.columns, holders: this.holderRows, recipients: this.recipients, bodies: this.bodies, users: this.users };
   }
 
   /** The narrowest index the query's source and conditions allow. */

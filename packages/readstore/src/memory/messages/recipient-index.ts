@@ -1,5 +1,5 @@
 import { conversationKey, type TopicSummary } from '../../messages/message-store.js';
-import { ChannelIndex } from './channel-index.js';
+import { ChannelIndex, type SavedChannelIndex } from './channel-index.js';
 import type { MessageHead } from './message-columns.js';
 import { SortedIds } from './sorted-ids.js';
 
@@ -81,9 +81,15 @@ export class RecipientIndex {
     return [...this.directs.values()].map((each) => [each.recipient_id, each.participants, each.ids.toArray()]);
   }
 
-  /** Takes over saved conversations; the channel index is built when next read. */
-  restore(conversations: readonly [number, number[], number[]][]): void {
+  /** The built channel index, for a snapshot (null when not built yet). */
+  channelImage(): SavedChannelIndex | null {
+    return this.channels.image();
+  }
+
+  /** Takes over saved conversations, and the channel index when saved (else it is built when next read). */
+  restore(conversations: readonly [number, number[], number[]][], channels: SavedChannelIndex | null): void {
     this.clear();
+    if (channels) this.channels.restore(channels);
     for (const [recipient_id, participants, ids] of conversations) {
       const key = conversationKey(participants);
       this.directs.set(key, { recipient_id, participants, ids: SortedIds.fromSorted(ids) });

@@ -2,7 +2,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { arrayOf, kindOf, type LoadedArray, type SnapshotArrayKind, type SnapshotImage } from './snapshot-image.js';
+import { arrayOf, bytesPer, kindOf, type LoadedArray, type SnapshotArrayKind, type SnapshotImage } from './snapshot-image.js';
 
 const MAGIC = 'CHATRMS1';
 /** Checksums are computed this many bytes at a time, yielding to the event loop in between. */
@@ -107,5 +107,3 @@ export function readSnapshotFile<J>(file: string, version: string): SnapshotRead
     closeSync(fd);
   }
 }
-
-const bytesPer = (kind: SnapshotArrayKind): number => (kind === 'u8' ? 1 : kind === 'i32' ? 4 : 8);
