@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
 import { ROOT } from './lib/server-process.js';
+import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
+import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
 import { growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
@@ -23,7 +25,7 @@ if (values.help) {
 Starts the real server on generated organizations, drives it over HTTP from separate processes and
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache.
-Scenarios: send_throughput delivery_latency large_fanout mark_read register replay startup memory\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory\n`);
   process.exit(0);
 }
 
@@ -37,6 +39,20 @@ const traffic: OrgSize = quick
 const large: OrgSize = quick
   ? { users: 2000, channels: 200, subscribersPerChannel: 30, messages: 50_000, fanoutSubscribers: 30, firehoseMessages: 100 }
   : { users: 10_000, channels: 1000, subscribersPerChannel: 30, messages: 1_000_000, fanoutSubscribers: 30, firehoseMessages: 100 };
+/**
+ * The capacity scenario's organization: every user in one channel of 100 members, as many users as the
+ * largest count of clients tried (one client per user up to there, so 20 messages/s reach 2,000 clients
+ * a second when all are connected).
+ */
+const crowd: OrgSize = quick
+  ? { users: 4000, channels: 40, subscribersPerChannel: 100, messages: 2000, fanoutSubscribers: 100, firehoseMessages: 100 }
+  : { users: 20_000, channels: 200, subscribersPerChannel: 100, messages: 2000, fanoutSubscribers: 100, firehoseMessages: 100 };
+/** Connected clients tried in turn, until one count misses the target (or the open-file limit caps it). */
+const crowdCounts = process.env.BENCH_CAPACITY_COUNTS
+  ? process.env.BENCH_CAPACITY_COUNTS.split(',').map(Number)
+  : quick
+    ? [2000, 4000]
+    : [5000, 10_000, 15_000, 20_000, 30_000];
 
 const wanted = (name: string): boolean => !values.only || values.only.includes(name);
 
@@ -67,14 +83,30 @@ async function main(): Promise<void> {
     await step('mark_read', () => markRead(plan, small.dir, small.org));
   }
 
-  if (['register', 'replay', 'startup', 'memory'].some(wanted)) {
-    // The growth curve: the same organization at a quarter of its messages and whole.
-    const quarter = seededOrg({ ...large, messages: large.messages / 4 });
+  if (wanted('capacity')) {
+    const seeded = seededOrg(crowd);
+    await step('capacity', () => capacity(plan, seeded.dir, seeded.org, crowdCounts));
+  }
+
+  if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory'].some(wanted)) {
     const big = seededOrg(large);
-    const points = [await growthPoint(plan, quarter)];
-    points.push(await growthPoint(plan, big, (server) => step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org))));
-    await step('startup', () => startup(points));
-    await step('memory', () => memory(points));
+    // The growth curve: the same organization at a quarter of its messages and whole. Register, then
+    // the noisy neighbour, run on the first restart of the whole one, a server nobody has used yet.
+    const curve = ['startup', 'memory'].some(wanted);
+    const points = curve ? [await growthPoint(plan, seededOrg({ ...large, messages: large.messages / 4 }))] : [];
+    if (curve || ['register', 'noisy_neighbour'].some(wanted)) {
+      const runs = curve ? plan.runs : 1;
+      points.push(
+        await growthPoint({ ...plan, runs }, big, async (server) => {
+          await step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org));
+          await step('noisy_neighbour', () => noisyNeighbour(plan, server, big.org));
+        }),
+      );
+    }
+    if (curve) {
+      await step('startup', () => startup(points));
+      await step('memory', () => memory(points));
+    }
     await step('replay', () => replay(plan, big.dir));
   }
 
@@ -82,7 +114,7 @@ async function main(): Promise<void> {
     machine: machine(),
     date: new Date().toISOString(),
     quick,
-    organizations: { traffic, large },
+    organizations: { traffic, large, crowd },
     scenarios,
   };
   const budgets: Record<string, number> = {};
@@ -107,6 +139,10 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 100) * 100;
     case 'startup':
       return (r.value / 2) * 100;
+    case 'capacity':
+      return r.value > 0 ? (20_000 / r.value) * 100 : 200;
+    case 'noisy_neighbour':
+      return (r.value / 20) * 100;
     case 'memory':
       return (r.value / 300) * 100;
     default:

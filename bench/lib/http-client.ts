@@ -19,12 +19,36 @@ export class HttpClient {
   private readonly agent: http.Agent;
   private readonly base: URL;
 
-  constructor(baseUrl: string, maxSockets: number) {
+  /** `localAddress` picks the source address (127.0.0.2, …): each one has its own ephemeral ports. */
+  constructor(baseUrl: string, maxSockets: number, private readonly localAddress?: string) {
     this.base = new URL(baseUrl);
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
   request(spec: RequestSpec): Promise<Response> {
+    return this.send(spec, (res, resolve, reject) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+  }
+
+  /**
+   * Sends a request and counts the answer's bytes without keeping them (an export of the whole log
+   * is larger than a string may be). Rejects when the answer breaks off before its end.
+   */
+  count(spec: RequestSpec): Promise<{ status: number; bytes: number }> {
+    return this.send(spec, (res, resolve, reject) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('answer broken off')));
+    });
+  }
+
+  private send<T>(spec: RequestSpec, onResponse: (res: http.IncomingMessage, resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
     const form = new URLSearchParams(spec.params ?? {}).toString();
     const isGet = spec.method === 'GET';
     const headers: Record<string, string | number> = {};
@@ -42,13 +66,9 @@ export class HttpClient {
           path: isGet && form ? `${spec.path}?${form}` : spec.path,
           headers,
           agent: this.agent,
+          localAddress: this.localAddress,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
+        (res) => onResponse(res, resolve, reject),
       );
       req.on('error', reject);
       if (!isGet) req.write(form);

@@ -1,4 +1,5 @@
 import { HttpClient, type RequestSpec } from './http-client.js';
+import type { HeavyTask, TimedTask } from './neighbour-tasks.js';
 
 /** Closed loop: `concurrency` clients each send the next request as soon as the last answered. */
 export interface ClosedLoopTask {
@@ -66,6 +67,8 @@ export interface PollTask {
   /** Stop after this long, or once `expectMessages` message events have arrived in all. */
   durationMs: number;
   expectMessages: number;
+  /** Source address of the connections (several processes holding thousands of polls use one each). */
+  localAddress?: string;
 }
 
 export interface PollResult {
@@ -84,7 +87,7 @@ interface EventsBody {
 }
 
 export async function poll(task: PollTask, ready: () => void): Promise<PollResult> {
-  const client = new HttpClient(task.url, task.users.length + 16);
+  const client = new HttpClient(task.url, task.users.length + 16, task.localAddress);
   const latenciesMs: number[] = [];
   let lastArrival = 0;
   let messages = 0;
@@ -151,14 +154,23 @@ export interface PacedTask {
    * sent by the same process and connections as what follows, so the measured sends find them warm.
    */
   unstampedMs?: number;
+  /** Taken in turn, each send overrides the request's parameters and credentials with the next (e.g. a channel and one of its members). */
+  cycle?: { params: Record<string, string>; auth?: string }[];
 }
 
-export async function paced(task: PacedTask): Promise<{ sent: number; failed: number }> {
+export interface PacedResult {
+  sent: number;
+  failed: number;
+  firstFailure?: string;
+}
+
+export async function paced(task: PacedTask): Promise<PacedResult> {
   const client = new HttpClient(task.url, 64);
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   let sent = 0;
   let failed = 0;
+  let firstFailure: string | undefined;
   const total = Math.floor((task.rate * task.durationMs) / 1000);
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / task.rate;
@@ -166,22 +178,27 @@ export async function paced(task: PacedTask): Promise<{ sent: number; failed: nu
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const content = task.request.params?.content ?? 'message';
     const stamped = i >= (task.rate * (task.unstampedMs ?? 0)) / 1000;
-    const params = { ...task.request.params, content: stamped ? `${content} t=${now()}` : content };
+    const turn = task.cycle?.[i % task.cycle.length];
+    const params = { ...task.request.params, ...turn?.params, content: stamped ? `${content} t=${now()}` : content };
     inFlight.push(
-      client.request({ ...task.request, params }).then(
+      client.request({ ...task.request, params, auth: turn?.auth ?? task.request.auth }).then(
         (res) => {
           if (res.status === 200) sent++;
-          else failed++;
+          else {
+            failed++;
+            firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
+          }
         },
-        () => {
+        (error: unknown) => {
           failed++;
+          firstFailure ??= String(error);
         },
       ),
     );
   }
   await Promise.all(inFlight);
   client.close();
-  return { sent, failed };
+  return { sent, failed, firstFailure };
 }
 
-export type LoadTask = ClosedLoopTask | PollTask | PacedTask;
+export type LoadTask = ClosedLoopTask | PollTask | PacedTask | TimedTask | HeavyTask;

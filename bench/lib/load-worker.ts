@@ -1,4 +1,5 @@
 import { closedLoop, type LoadTask, paced, poll } from './load-tasks.js';
+import { heavy, timed } from './neighbour-tasks.js';
 
 /**
  * A load generator in its own process (so it never shares a CPU queue with what it measures): takes
@@ -21,6 +22,10 @@ process.once('message', (task: LoadTask) => {
         return poll(task, () => reply({ ready: true }));
       case 'paced':
         return paced(task);
+      case 'timed':
+        return timed(task);
+      case 'heavy':
+        return heavy(task);
     }
   };
   run().then(

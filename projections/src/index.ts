@@ -40,6 +40,7 @@ import { attachmentsProjection } from './attachments/attachments-projection.js';
 import { attachmentJobsProjection } from './scheduled-jobs/attachment-jobs.js';
 import { remindersProjection } from './reminders/reminders-projection.js';
 import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
+import { realmExportJobsProjection } from './scheduled-jobs/realm-export-jobs.js';
 import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
 import { pushUsersProjection } from './push-devices/push-users-projection.js';
 import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
@@ -77,6 +78,7 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   attachmentJobsProjection(models),
   remindersProjection(models),
   reminderJobsProjection(models),
+  realmExportJobsProjection(models),
   inviteExpiryJobsProjection(models),
   pushUsersProjection(models),
   messagePushJobsProjection(models),
@@ -104,6 +106,7 @@ export { draftView, navigationViewView, savedSnippetView } from './client-events
 export type { SavedSnippetRow } from './personal/personal-items-projections.js';
 export { SCHEDULED_MESSAGE_JOB, scheduledMessageJobKey } from './scheduled-jobs/scheduled-message-jobs.js';
 export { REMINDER_JOB, reminderJobKey } from './scheduled-jobs/reminder-jobs.js';
+export { REALM_EXPORT_JOB } from './scheduled-jobs/realm-export-jobs.js';
 export { INVITE_EXPIRY_JOB, inviteExpiryJobKey } from './scheduled-jobs/invite-expiry-jobs.js';
 export { attachmentJobKey, ORPHANED_UPLOAD_JOB, UNCLAIMED_UPLOAD_JOB } from './scheduled-jobs/attachment-jobs.js';
 export { MESSAGE_PUSH_JOB, messagePushJobKey } from './scheduled-jobs/message-push-jobs.js';

@@ -84,6 +84,7 @@ export const STREAM_OF_TYPE: Readonly<Record<string, string>> = {
   RealmExportRequested: 'realmexport-<export_id>',
   RealmExportCompleted: 'realmexport-<export_id>',
   RealmExportFailed: 'realmexport-<export_id>',
+  RealmExportDeleted: 'realmexport-<export_id>',
   EmailInvitationResent: 'emailinvite-<invite_id>',
   EmailInvitationRevoked: 'emailinvite-<invite_id>',
   EmailInvitationAccepted: 'emailinvite-<invite_id>',

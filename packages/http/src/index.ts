@@ -12,3 +12,5 @@ export * from './body-limits.js';
 export * from './request-facts.js';
 export * from './front-door.js';
 export * from './rate-limit.js';
+export * from './time-slices.js';
+export * from './sliced-json.js';

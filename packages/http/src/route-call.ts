@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, bodyWasCut } from './body-limits.js';
-import { sendError, sendJson, successBody, toApiError } from './envelope.js';
+import { sendError, successBody, toApiError } from './envelope.js';
 import { unknownParams } from './params.js';
 import type { RequestSchemaCheck } from './request-schemas.js';
 import { retryAfterHeader } from './rate-limit.js';
+import { sendJsonInSlices } from './sliced-json.js';
 import { requestIdOf } from './request-facts.js';
 import type { PathParams } from './route-index.js';
 import { type Caller, HANDLED, type Route, type UploadedFile } from './route.js';
@@ -53,7 +54,8 @@ export class RouteCallRunner {
       raw: { req, res },
       files: input.files,
     });
-    if (result !== HANDLED) sendJson(res, 200, successBody(result, ignored));
+    // Serialized in slices and written with back-pressure: a large answer never holds the loop.
+    if (result !== HANDLED) await sendJsonInSlices(res, 200, successBody(result, ignored));
   }
 }
 

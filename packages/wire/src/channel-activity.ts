@@ -36,3 +36,9 @@ export function weeklyTraffic(dateCreatedMs: number, traffic: ChannelTraffic, no
   if (average === 0 && traffic.recentMessages > 0) average = 1;
   return roughly(average);
 }
+
+/**
+ * Whole days since a channel was created. Without traffic figures, `isRecentlyActive` and
+ * `weeklyTraffic` change only when this does: a record computed once holds for that whole day.
+ */
+export const channelAgeDays = (dateCreatedMs: number, nowMs: number): number => Math.floor((nowMs - dateCreatedMs) / DAY_MS);

@@ -3,22 +3,26 @@ import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
 
 /** An export as GET /export/realm and `realm_export` events show it; times in seconds. */
-export const realmExportView = (state: RealmExportState, externalUrl: string): Record<string, unknown> => ({
-  id: state.id,
-  acting_user_id: state.acting_user_id,
-  export_time: state.requested_at / 1000,
-  deleted_timestamp: null,
-  failed_timestamp: state.failed_at === null ? null : state.failed_at / 1000,
-  export_url: state.path_id === null ? null : `${externalUrl}/user_uploads/${state.path_id}`,
-  pending: state.path_id === null && state.failed_at === null,
-  export_type: state.export_type,
-});
+export function realmExportView(state: RealmExportState, externalUrl: string): Record<string, unknown> {
+  // Models kept from before deletions existed hold no deleted_at.
+  const deletedAt = state.deleted_at ?? null;
+  return {
+    id: state.id,
+    acting_user_id: state.acting_user_id,
+    export_time: state.requested_at / 1000,
+    deleted_timestamp: deletedAt === null ? null : deletedAt / 1000,
+    failed_timestamp: state.failed_at === null ? null : state.failed_at / 1000,
+    export_url: state.path_id === null || deletedAt !== null ? null : `${externalUrl}/user_uploads/${state.path_id}`,
+    pending: state.path_id === null && state.failed_at === null,
+    export_type: state.export_type,
+  };
+}
 
 /** Every export, oldest first. */
 export const realmExportViews = async (models: ReadModels, externalUrl: string): Promise<Record<string, unknown>[]> =>
   (await models.realmExports.all()).sort((a, b) => a.id - b.id).map((state) => realmExportView(state, externalUrl));
 
-const EXPORT_EVENTS: ReadonlySet<string> = new Set(['RealmExportRequested', 'RealmExportCompleted', 'RealmExportFailed']);
+const EXPORT_EVENTS: ReadonlySet<string> = new Set(['RealmExportRequested', 'RealmExportCompleted', 'RealmExportFailed', 'RealmExportDeleted']);
 
 /** `realm_export` with every export, to the owner who asked for the one that changed. */
 export async function realmExportsFanout(event: StoredEvent, models: ReadModels, externalUrl: string): Promise<Delivery[]> {

@@ -12,9 +12,14 @@ export async function unreadEntries(models: ReadModels, userId: number, ids: rea
   const messages = await models.messages.getMany(ids);
   const flags = await models.messages.flagsOf(userId, ids);
   const subscriptions = new Map((await models.subscriptions.findMany('user_id', userId)).map((row) => [row.channel_id, row]));
-  const policies = new Map(
-    (await models.userTopics.findMany('user_id', userId)).map((row) => [`${row.channel_id}:${topicKey(row.topic)}`, row.visibility_policy]),
-  );
+  // By channel, then topic: most of a user's unread messages are in channels where they set no topic
+  // policy, and those are passed over without building a topic key per message.
+  const policies = new Map<number, Map<string, number>>();
+  for (const row of await models.userTopics.findMany('user_id', userId)) {
+    let topics = policies.get(row.channel_id);
+    if (!topics) policies.set(row.channel_id, (topics = new Map()));
+    topics.set(topicKey(row.topic), row.visibility_policy);
+  }
   const entries: UnreadEntry[] = [];
   for (const message of messages) {
     const bits = flags.get(message.id);
@@ -24,7 +29,7 @@ export async function unreadEntries(models: ReadModels, userId: number, ids: rea
     if (recipient.type === 'channel') {
       const subscription = subscriptions.get(recipient.channel_id);
       if (subscription?.active !== true) continue;
-      const policy = policies.get(`${recipient.channel_id}:${topicKey(recipient.topic)}`) ?? VisibilityPolicy.Inherit;
+      const policy = policies.get(recipient.channel_id)?.get(topicKey(recipient.topic)) ?? VisibilityPolicy.Inherit;
       muted = isMutedConversation(subscription.is_muted, policy);
     }
     entries.push({ id: message.id, recipient, flags: bits, muted });

@@ -6,7 +6,7 @@ import {
   updateChannelFolderEndpoint,
 } from './endpoints/channel-folders.js';
 import { deleteQueue, getEvents } from './endpoints/events.js';
-import { listRealmExportsEndpoint, requestRealmExportEndpoint } from './endpoints/realm-exports.js';
+import { deleteRealmExportEndpoint, listExportConsentsEndpoint, listRealmExportsEndpoint, requestRealmExportEndpoint } from './endpoints/realm-exports.js';
 import { exportEventsEndpoint } from './endpoints/export-events.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from './endpoints/email-invitations.js';
@@ -119,6 +119,8 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/export/read_model_digest', 'required', 'read-model-digest', readModelDigestEndpoint),
     route('POST', '/export/realm', 'required', 'export-realm-create', requestRealmExportEndpoint),
     route('GET', '/export/realm', 'required', 'empty', listRealmExportsEndpoint),
+    route('GET', '/export/realm/consents', 'required', 'empty', listExportConsentsEndpoint),
+    route('DELETE', '/export/realm/:export_id', 'required', 'export-realm-delete', deleteRealmExportEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
     { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
     route('GET', '/users', 'required', 'users-list', listUsers),

@@ -49,6 +49,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   try {
     ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds) });
   } catch (error) {
+    metrics.stop();
     lock?.release();
     throw error;
   }
@@ -56,6 +57,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   const release = async (): Promise<void> => {
     await rateLimits?.close();
     await closeContext(ctx);
+    metrics.stop();
     lock?.release();
   };
   try {

@@ -76,6 +76,30 @@ describe('ops: health, readiness, metrics and the request log', function () {
     expect(families.get('chat_held_polls')?.metrics[0].value).to.equal('0');
     expect(families.get('chat_ready')?.metrics[0].value).to.equal('1');
     expect(families.has('nodejs_eventloop_lag_seconds')).to.equal(true);
+    expect(families.has('nodejs_eventloop_lag_p99_seconds')).to.equal(true);
+  });
+
+  it("exposes the event loop's delay as a histogram whose samples accumulate between scrapes", async () => {
+    const delays = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      return new Map(parsePrometheusTextFormat(text).map((family) => [family.name, family])).get('chat_event_loop_delay_seconds');
+    };
+    let family = await delays();
+    expect(family?.type).to.equal('HISTOGRAM');
+    expect(Object.keys(family?.metrics[0].buckets ?? {})).to.include.members(['0.005', '0.02', '0.1', '1']);
+    // The probe samples on a timer: wait for its samples to show (no time is asserted).
+    const first = Number(family?.metrics[0].count);
+    while (Number(family?.metrics[0].count) <= first) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      family = await delays();
+    }
+    // Cumulative counts by upper bound (the parser keeps them as object keys, "+Inf" among them).
+    const buckets = Object.entries(family?.metrics[0].buckets ?? {})
+      .map(([bound, count]) => [bound === '+Inf' ? Number.POSITIVE_INFINITY : Number(bound), Number(count)])
+      .sort((a, b) => a[0] - b[0])
+      .map(([, count]) => count);
+    expect(buckets).to.deep.equal([...buckets].sort((a, b) => a - b));
+    expect(buckets[buckets.length - 1]).to.equal(Number(family?.metrics[0].count));
   });
 
   it('answers /health always, and /ready 200 until a projection fails, then 503 naming why', async () => {

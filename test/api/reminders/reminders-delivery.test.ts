@@ -4,6 +4,7 @@ import type { ApiClient } from '../../support/api-client.js';
 import { createChannels } from '../../support/channel-requests.js';
 import { objectField, stringField } from '../../support/json-fields.js';
 import { loggedData } from '../../support/log-rows.js';
+import { botMessages } from '../../support/bot-messages.js';
 import { postDirect, postToChannel } from '../../support/message-requests.js';
 import { drain, ofType, registerQueue } from '../../support/realtime-client.js';
 import { advanceAndRun, listReminders, scheduleReminder, secondsFromNow } from '../../support/reminder-requests.js';
@@ -13,12 +14,6 @@ import type { TestServer } from '../../support/test-server.js';
 import { countRevisionConflicts } from '../../support/revision-conflicts.js';
 
 const HOUR = 3_600_000;
-
-/** The direct messages the notification bot sent, oldest first, as the log records them. */
-const botMessages = async (server: TestServer): Promise<Record<string, unknown>[]> => {
-  const bot = await server.ctx.models.users.findOne('email', NOTIFICATION_BOT.email);
-  return loggedData(server, 'MessageSent').filter((data) => data.sender_id === bot?.user_id);
-};
 
 describe('reminders: delivery', function () {
   let server: TestServer, alice: ApiClient, bob: ApiClient;

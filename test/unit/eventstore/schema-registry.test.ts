@@ -36,7 +36,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   AttachmentUploaded: true, AttachmentDeleted: true,
   MessagePushesSent: true, MessagePushFailed: true, RequestAccepted: true, RequestAnswered: true, OwnersChanged: true,
   UserStatusChanged: true, UserMuted: true, UserUnmuted: true,
-  RealmExportRequested: true, RealmExportCompleted: true, RealmExportFailed: true,
+  RealmExportRequested: true, RealmExportCompleted: true, RealmExportFailed: true, RealmExportDeleted: true,
   EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
   UserDeactivated: true, UserReactivated: true,

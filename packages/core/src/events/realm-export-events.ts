@@ -21,4 +21,10 @@ export interface RealmExportFailed {
   data: { export_id: number };
 }
 
-export type RealmExportEvent = RealmExportRequested | RealmExportCompleted | RealmExportFailed;
+/** An owner deleted a written export; its file is removed from upload storage. */
+export interface RealmExportDeleted {
+  type: 'RealmExportDeleted';
+  data: { export_id: number };
+}
+
+export type RealmExportEvent = RealmExportRequested | RealmExportCompleted | RealmExportFailed | RealmExportDeleted;

@@ -1,6 +1,6 @@
 import { badRequest } from '../errors.js';
-import type { RealmExportCompleted, RealmExportFailed, RealmExportRequested } from '../events/realm-export-events.js';
-import { requireOrganizationOwner } from '../realm/organization-admin.js';
+import type { RealmExportCompleted, RealmExportDeleted, RealmExportFailed, RealmExportRequested } from '../events/realm-export-events.js';
+import { requireOrganizationAdministrator, requireOrganizationOwner } from '../realm/organization-admin.js';
 import type { UserState } from '../users/user-state.js';
 
 /** An export of the organization as the read model holds it; times in milliseconds since the epoch. */
@@ -12,6 +12,8 @@ export interface RealmExportState {
   /** Where the file is, once written. */
   path_id: string | null;
   failed_at: number | null;
+  /** When an owner deleted it (its file is gone). */
+  deleted_at: number | null;
 }
 
 export const REALM_EXPORT_TYPES = { public: 1, standard: 2 } as const;
@@ -39,4 +41,29 @@ export function decideFinishRealmExport(
   if (!state || state.path_id !== null || state.failed_at !== null) return [];
   if (outcome === null) return [{ type: 'RealmExportFailed', data: { export_id: state.id } }];
   return [{ type: 'RealmExportCompleted', data: { export_id: state.id, ...outcome } }];
+}
+
+/**
+ * GET /export/realm/consents (administrators, as the public API asks): each active human user and
+ * whether they allow their private data to be exported (`allow_private_data_export`), by user id.
+ */
+export function exportConsents(actor: UserState, users: Iterable<UserState>): { user_id: number; consented: boolean }[] {
+  requireOrganizationAdministrator(actor);
+  return [...users]
+    .filter((user) => user.is_active && !user.is_bot)
+    .map((user) => ({ user_id: user.user_id, consented: user.settings.allow_private_data_export }))
+    .sort((a, b) => a.user_id - b.user_id);
+}
+
+/**
+ * DELETE /export/realm/{export_id}: owners, like creating one. Only a written export can be deleted,
+ * with the public server's refusals for the others.
+ */
+export function decideDeleteRealmExport(actor: UserState, state: RealmExportState | undefined): RealmExportDeleted[] {
+  requireOrganizationOwner(actor);
+  if (!state) throw badRequest('Invalid data export ID');
+  if (state.deleted_at !== null) throw badRequest('Export already deleted');
+  if (state.failed_at !== null) throw badRequest('Export failed, nothing to delete');
+  if (state.path_id === null) throw badRequest('Export still in progress');
+  return [{ type: 'RealmExportDeleted', data: { export_id: state.id } }];
 }

@@ -2,6 +2,7 @@ import type { AccessWorld } from '../channels/channel-access.js';
 import type { MessageSent } from '../events/message-events.js';
 import type { TopicPlace } from '../events/message-edit-events.js';
 import type { UserState } from '../users/user-state.js';
+import { silentMention } from './bot-messages.js';
 import { contentFlags, type RenderedContent } from './content-flags.js';
 import { VisibilityPolicy } from './visibility-policy.js';
 
@@ -32,7 +33,6 @@ export interface MoveFacts {
 
 /** The place alone, without the channel's name. */
 const placeOf = ({ channel_id, topic }: TopicPlace): TopicPlace => ({ channel_id, topic });
-const silentMention = (user: UserState): string => `@_**${user.full_name}|${user.user_id}**`;
 const topicLink = (place: { channel_name: string; topic: string }): string => `#**${place.channel_name}>${place.topic}**`;
 
 /** The notice in the topic the messages left. */

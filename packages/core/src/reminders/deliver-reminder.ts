@@ -1,7 +1,8 @@
 import type { AccessWorld } from '../channels/channel-access.js';
 import type { MessageSent } from '../events/message-events.js';
 import type { ReminderDelivered, ReminderDeliveryFailed } from '../events/reminder-events.js';
-import { contentFlags, type RenderedContent } from '../messages/content-flags.js';
+import type { RenderedContent } from '../messages/content-flags.js';
+import { botDirectMessage } from '../messages/bot-messages.js';
 import type { UserState } from '../users/user-state.js';
 import type { ReminderState } from './reminder-state.js';
 
@@ -31,31 +32,6 @@ export function decideDeliverReminder(state: ReminderState | undefined, cmd: Del
   if (cmd.world.users.get(creator_id)?.is_active !== true) {
     return { reminder: [{ type: 'ReminderDeliveryFailed', data: { reminder_id, creator_id, reason: 'creator_deactivated' } }], message: null };
   }
-  const bot = cmd.bot.user_id;
-  const receivers = [...new Set([bot, creator_id])].sort((a, b) => a - b);
-  const rendered = cmd.render(state.content);
-  const message: MessageSent = {
-    type: 'MessageSent',
-    data: {
-      message_id: cmd.message_id,
-      sender_id: bot,
-      recipient: { type: 'direct', user_ids: receivers },
-      content: state.content,
-      rendered_content: rendered.html,
-      is_me_message: false,
-      receivers,
-      read: [bot],
-      flags: contentFlags({
-        world: cmd.world,
-        receivers,
-        authorId: bot,
-        content: state.content,
-        rendered,
-        topicParticipants: null,
-        alertWords: new Map(),
-        hasAlertWord: () => false,
-      }),
-    },
-  };
+  const message = botDirectMessage(cmd.world, { message_id: cmd.message_id, bot: cmd.bot, recipient_id: creator_id, content: state.content, rendered: cmd.render(state.content) });
   return { reminder: [{ type: 'ReminderDelivered', data: { reminder_id, creator_id, delivered_message_id: cmd.message_id } }], message };
 }

@@ -88,10 +88,14 @@ export function decideDeleteScheduledMessage(state: ScheduledMessageState | unde
   return [{ type: 'ScheduledMessageDeleted', data: { scheduled_message_id, sender_id } }];
 }
 
+/** How late a scheduled message may still go out (the public server's ten minutes); later, it fails. */
+export const SCHEDULED_MESSAGE_LATE_CUTOFF_MS = 10 * 60_000;
+
 /**
  * A due message is sent as its sender would send it now (`send` answers the new message's id, or
- * throws the send's refusal). A refusal, or a deactivated sender, records the failure instead. A
- * message sent, failed, deleted or rescheduled meanwhile gives nothing.
+ * throws the send's refusal). A refusal, a deactivated sender, or a time more than ten minutes past
+ * (the server was down) records the failure instead. A message sent, failed, deleted or rescheduled
+ * meanwhile gives nothing.
  */
 export function decideDeliverScheduledMessage(
   state: ScheduledMessageState | undefined,
@@ -101,6 +105,7 @@ export function decideDeliverScheduledMessage(
   const { scheduled_message_id, sender_id } = state;
   const failed = (reason: string): ScheduledMessageFailed[] => [{ type: 'ScheduledMessageFailed', data: { scheduled_message_id, sender_id, reason } }];
   if (!cmd.senderActive) return failed('The sender is deactivated.');
+  if (cmd.now > state.deliver_at + SCHEDULED_MESSAGE_LATE_CUTOFF_MS) return failed('Message could not be sent at the scheduled time.');
   try {
     return [{ type: 'ScheduledMessageSent', data: { scheduled_message_id, sender_id, message_id: cmd.send() } }];
   } catch (error) {

@@ -2,6 +2,9 @@ import type { StoredEvent } from '@chat/core';
 import type { EventLogReader } from '../reading/event-log-reader.js';
 import { type ExportFilter, matchesFilter } from './export-filter.js';
 
+/** Events read from the log at once. */
+const EXPORT_PAGE = 256;
+
 /** Told of every event read (kept or not), so a caller can show progress by position. */
 export type ScanProgress = (position: number) => void;
 
@@ -11,12 +14,20 @@ export type ScanProgress = (position: number) => void;
  * log is read once, page by page; nothing is held beyond the page being read.
  */
 export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress): AsyncIterable<StoredEvent> {
-  const after = (filter.fromPosition ?? 1) - 1;
+  let after = (filter.fromPosition ?? 1) - 1;
   const last = Math.min(filter.toPosition ?? head, head);
-  for await (const event of reader.readAll({ fromPosition: after })) {
-    if (event.position > last) return;
-    onScanned?.(event.position);
-    if (matchesFilter(filter, event)) yield event;
+  // Small pages: a reader fetches a page at once (SQLite synchronously), and a server exporting
+  // between other requests must never hold its thread for long.
+  for (;;) {
+    let read = 0;
+    for await (const event of reader.readAll({ fromPosition: after, maxCount: EXPORT_PAGE })) {
+      if (event.position > last) return;
+      read++;
+      after = event.position;
+      onScanned?.(event.position);
+      if (matchesFilter(filter, event)) yield event;
+    }
+    if (read < EXPORT_PAGE) return;
   }
 }
 

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { channelLinksPlugin } from './channel-link-rule.js';
 import { emojiPlugin } from './emoji-rule.js';
+import { globalTimePlugin } from './global-time-rule.js';
 import { linkifierPlugin } from './linkifier-rule.js';
 import { collectMentionFacts } from './mention-facts.js';
 import { mentionsPlugin } from './mention-rule.js';
@@ -11,7 +12,7 @@ import { safeLinksPlugin } from './safe-links.js';
 
 /**
  * The message renderer: CommonMark with tables and strikethrough, bare URLs linked, single line
- * breaks kept, raw HTML escaped (html: false), plus mentions, channel links, emoji, the organization's linkifiers and ```quote fences.
+ * breaks kept, raw HTML escaped (html: false), plus mentions, channel links, emoji, global times (`<time:…>`), the organization's linkifiers and ```quote fences.
  */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false })
   .use(safeLinksPlugin)
@@ -19,6 +20,7 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographe
   .use(mentionsPlugin)
   .use(channelLinksPlugin)
   .use(emojiPlugin)
+  .use(globalTimePlugin)
   .use(linkifierPlugin);
 
 /** Renders a message's content and says whom it mentions. Pure: everything it knows is in `world`. */

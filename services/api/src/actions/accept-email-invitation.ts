@@ -5,11 +5,13 @@ import type { ServerContext } from '../server-context.js';
 import type { AcceptInviteInput } from './accept-invite-link.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
+import { referrerNoticeAppends } from './referrer-notice.js';
 
 /**
  * Accepting an email invitation (the key from the mail, for the address it was sent to): creates the
  * account as the invitation describes it and uses the invitation up. The invitation's stream is
- * appended at the revision read, so of two requests racing with one key only one gets through.
+ * appended at the revision read, so of two requests racing with one key only one gets through. The
+ * sender hears of it from the notification bot in the same command, when the invitation asked for it.
  */
 export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, input: AcceptInviteInput, digest: string): Promise<{ user_id: number; email: string }> {
   const email = normalizeEmail(input.email);
@@ -32,6 +34,7 @@ export async function acceptEmailInvitation(ctx: ServerContext, origin: Origin, 
     });
     const memberships: StreamAppend[] = [];
     for (const change of groupMemberships(invite.group_ids, groups, account.user_id)) memberships.push(await groupAppend(ctx, change.data.group_id, [change]));
-    return { appends: [...accountAppends, { stream: streams.emailInvitation(invite.id), expected, events }, ...memberships], result: { user_id: account.user_id, email: account.email } };
+    const notice = events.length === 0 ? [] : await referrerNoticeAppends(ctx, invite, account);
+    return { appends: [...accountAppends, { stream: streams.emailInvitation(invite.id), expected, events }, ...memberships, ...notice], result: { user_id: account.user_id, email: account.email } };
   });
 }

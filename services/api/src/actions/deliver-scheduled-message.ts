@@ -1,15 +1,17 @@
-import { ApiError, decideDeliverScheduledMessage, streams } from '@chat/core';
+import { ApiError, decideDeliverScheduledMessage, scheduledMessageFailureNotice, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
 import type { ServerContext } from '../server-context.js';
 import { scheduledMessageFromLog, sendInputOf } from './scheduled-messages.js';
 import { sendDecision } from './send-message.js';
+import { botDirectMessageAppend } from './bot-notices.js';
 
 /**
  * Sends a due scheduled message as its sender would send it now. The scheduled message's stream is
  * appended first, with the revision the decision read: a second runner fails that expectation,
  * decides again from the log, finds the message sent and appends nothing, so it never goes twice.
- * What a send would refuse now (the channel archived, the permission lost) is recorded as a failure.
+ * What a send would refuse now (the channel archived, the permission lost) is recorded as a failure,
+ * and the notification bot tells the sender why, in the same command (not a deactivated sender).
  */
 export async function deliverScheduledMessage(ctx: ServerContext, id: number): Promise<void> {
   await ctx.bus.run(schedulerOrigin(`scheduled-message:${id}`), async () => {
@@ -37,6 +39,10 @@ export async function deliverScheduledMessage(ctx: ServerContext, id: number): P
     });
     const appends: StreamAppend[] = [{ stream: streams.scheduledMessage(id), expected, events }];
     if (events.some((event) => event.type === 'ScheduledMessageSent')) appends.push(...sendAppends);
+    for (const event of events) {
+      const notice = event.type === 'ScheduledMessageFailed' ? scheduledMessageFailureNotice(state, event, sender?.is_active === true) : null;
+      if (notice !== null) appends.push(await botDirectMessageAppend(ctx, state.sender_id, notice));
+    }
     return { appends, result: undefined };
   });
 }

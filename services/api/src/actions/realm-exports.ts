@@ -3,10 +3,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
+import { decideDeleteRealmExport, decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
 import { exportEvents, ndjsonLine } from '@chat/eventstore';
 import type { Origin } from '../commands/command-bus.js';
 import { currentRevision } from '../commands/expected-revision.js';
+import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
 import type { ServerContext } from '../server-context.js';
 
 /**
@@ -39,15 +40,35 @@ async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path
   }
 }
 
-/** Records how writing the export ended, on its stream at the revision the decision read. */
+/**
+ * Records how writing the export ended, on its stream at the revision the decision read. A writer that
+ * finds it already recorded (another process finished first) removes its own file.
+ */
 async function finishExport(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
   const outcome = await writeExport(ctx, exportId);
   const stream = streams.realmExport(exportId);
-  await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
+  const recorded = await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
     const expected = await currentRevision(ctx.store, stream);
     const events: DomainEvent[] = decideFinishRealmExport(await ctx.models.realmExports.get(exportId), outcome);
-    return { appends: events.length === 0 ? [] : [{ stream, expected, events }], result: undefined };
+    return { appends: events.length === 0 ? [] : [{ stream, expected, events }], result: events.length > 0 };
   });
+  if (!recorded && outcome) await ctx.uploads.delete(outcome.path_id);
+}
+
+/** The exports each server (tests run several in one process) is writing now, by id. */
+const writing = new WeakMap<object, Map<number, Promise<void>>>();
+
+/** Writes the export unless this process is writing it already; resolves once its end is recorded. */
+function writeOnce(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
+  const mine = writing.get(ctx.bus) ?? new Map<number, Promise<void>>();
+  writing.set(ctx.bus, mine);
+  const running = mine.get(exportId);
+  if (running) return running;
+  const written = finishExport(ctx, origin, exportId)
+    .catch((error: unknown) => ctx.log.error({ err: error, export_id: exportId }, 'recording the end of a realm export failed'))
+    .finally(() => mine.delete(exportId));
+  mine.set(exportId, written);
+  return written;
 }
 
 /**
@@ -61,6 +82,28 @@ export async function requestRealmExport(ctx: ServerContext, origin: Origin, act
     appends: [{ stream: streams.realmExport(exportId), expected: 'no_stream', events: decideRequestRealmExport(actor, exportId, exportType) }],
     result: undefined,
   }));
-  const written = finishExport(ctx, origin, exportId).catch((error: unknown) => ctx.log.error({ err: error, export_id: exportId }, 'recording the end of a realm export failed'));
-  return { id: exportId, written };
+  return { id: exportId, written: writeOnce(ctx, origin, exportId) };
+}
+
+/**
+ * The `realm-export` job: an export still pending that this process is not writing was being written
+ * by a process that stopped (or another process is slow). The recorded request is carried out again,
+ * in the background; if two processes both write it, the first to record its end wins.
+ */
+export async function resumeRealmExport(ctx: ServerContext, exportId: number): Promise<void> {
+  const state = await ctx.models.realmExports.get(exportId);
+  if (!state || state.path_id !== null || state.failed_at !== null) return;
+  void writeOnce(ctx, schedulerOrigin(`realm-export:${exportId}`), exportId);
+}
+
+/** DELETE /export/realm/{export_id}: records the deletion, then removes the file. */
+export async function deleteRealmExport(ctx: ServerContext, origin: Origin, actor: UserState, exportId: number): Promise<void> {
+  const stream = streams.realmExport(exportId);
+  const path = await ctx.bus.run(origin, async () => {
+    const expected = await currentRevision(ctx.store, stream);
+    const state = await ctx.models.realmExports.get(exportId);
+    const events = decideDeleteRealmExport(actor, state);
+    return { appends: [{ stream, expected, events }], result: state?.path_id ?? null };
+  });
+  if (path !== null) await ctx.uploads.delete(path);
 }

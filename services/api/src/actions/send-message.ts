@@ -105,22 +105,26 @@ async function sendContext(ctx: ServerContext, cc: ChannelContext, target: Chann
   return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)), mutedBy: await mutersOf(ctx.models, cc.actor.user_id) };
 }
 
+/** What rendering needs of a person it may name. */
+type Mentionable = Pick<UserState, 'user_id' | 'full_name' | 'is_active'>;
+
 const folded = (names: readonly string[]): Set<string> => new Set(names.map((name) => name.toLowerCase()));
 
 /**
  * Renders against what the content could name: only the users, groups and channels its text could
- * refer to are handed to the renderer, found through the organization snapshot's indexes.
+ * refer to are handed to the renderer, found through the organization snapshot's indexes. `joining`
+ * are accounts the same command creates, which a notice may name before the read models hold them.
  */
-export async function renderer(ctx: ServerContext, cc: ChannelContext): Promise<(content: string) => RenderedContent> {
+export async function renderer(ctx: ServerContext, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
   const customEmoji = await customEmojiOf(ctx.models);
   return (content: string) => {
     const refs = possibleReferences(content);
-    const users = new Set<UserState>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
+    const users = new Set<Mentionable>(refs.user_names.flatMap((name) => usersByName.get(name.toLowerCase()) ?? []));
     for (const id of refs.user_ids) {
-      const user = cc.users.get(id);
+      const user = cc.users.get(id) ?? joining.find((each) => each.user_id === id);
       if (user) users.add(user);
     }
     const groupNames = folded(refs.group_names);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { type RequestFacts, routeLabelOf } from '@chat/http';
+import { EventLoopDelayProbe } from './event-loop-delay.js';
 import type { ServerHealth } from './health.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60];
@@ -8,7 +9,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /**
  * The server's Prometheus metrics, in a registry of its own (several servers share a test process):
  * requests by route and status, their latency, the projections' lag, event-store appends, live
- * queues, held polls, and Node's own (event-loop lag among them).
+ * queues, held polls, the event loop's delay (chat_event_loop_delay_seconds), and Node's own
+ * (prom-client's nodejs_eventloop_lag_* gauges among them).
  */
 export class ServerMetrics {
   readonly registry = new Registry();
@@ -32,8 +34,16 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  private readonly loopDelay = new EventLoopDelayProbe(this.registry);
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    this.loopDelay.start();
+  }
+
+  /** Stops the event-loop probe (the server is closing). */
+  stop(): void {
+    this.loopDelay.stop();
   }
 
   /** Gauges read when scraped: the projections' lag and readiness, and the realtime numbers. */

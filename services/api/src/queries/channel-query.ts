@@ -7,7 +7,7 @@ import {
   type SubscriptionState,
   type UserState,
 } from '@chat/core';
-import { channelView, subscriberFields, subscriptionView } from '@chat/wire';
+import { channelAgeDays, channelView, subscriberFields, subscriptionView } from '@chat/wire';
 import type { ServerContext } from '../server-context.js';
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
@@ -20,6 +20,8 @@ export type IncludeSubscribers = 'true' | 'false' | 'partial';
 export class ChannelQuery {
   private constructor(
     private readonly subscriberLists: Map<number, Promise<readonly number[]>>,
+    /** Channel records serialized, by channel, age in days and subscriber choice (see `channelJson`). */
+    private readonly serialized: Map<string, string>,
     private readonly ctx: ServerContext,
     readonly viewer: UserState,
     readonly world: AccessWorld,
@@ -42,7 +44,8 @@ export class ChannelQuery {
     const channels = organization.channelList;
     const own = new Map(ownRows.map((row) => [row.channel_id, row]));
     const subscriberLists = organization.derived('channel-subscribers', () => new Map<number, Promise<readonly number[]>>());
-    return new ChannelQuery(subscriberLists, ctx, viewer, world, channels, own, ctx.clock.now());
+    const serialized = organization.derived('channel-records', () => new Map<string, string>());
+    return new ChannelQuery(subscriberLists, serialized, ctx, viewer, world, channels, own, ctx.clock.now());
   }
 
   isSubscribed(channel: ChannelState): boolean {
@@ -83,6 +86,21 @@ export class ChannelQuery {
   async channelWithSubscribers(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {
     const subscribers = await this.subscribers(channel.channel_id);
     return { ...channelView({ world: this.world, channel, subscriberCount: subscribers.length, now: this.now }), ...subscriberFields(subscribers, include) };
+  }
+
+  /**
+   * `channelRecord` (or, given `include`, `channelWithSubscribers`) as JSON, the same for every viewer
+   * who may see the channel: serialized once per organization version and day of the channel's age
+   * (all its time-dependent fields hold for that day), for register's thousand-channel lists.
+   */
+  async channelJson(channel: ChannelState, include?: IncludeSubscribers): Promise<string> {
+    const key = `${channel.channel_id}:${channelAgeDays(channel.date_created, this.now)}:${include ?? ''}`;
+    let json = this.serialized.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(include === undefined ? await this.channelRecord(channel) : await this.channelWithSubscribers(channel, include));
+      this.serialized.set(key, json);
+    }
+    return json;
   }
 
   async subscriptionRecord(channel: ChannelState, include: IncludeSubscribers): Promise<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import { flagNames, HISTORY_ONLY_BITS } from '@chat/core';
+import { TimeSlicer } from '@chat/http';
 import { messageLookups } from '@chat/projections';
 import { type MessageShape, messageRecord, shapeMessage } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
@@ -31,9 +32,16 @@ export function searchMatch(viewed: ViewedMessage, words: readonly string[]): { 
  */
 export async function messageRecords(ctx: ServerContext, viewed: readonly ViewedMessage[], shape: MessageShape, search: readonly string[] = []): Promise<Record<string, unknown>[]> {
   const lookups = await messageLookups(ctx.models, viewed.map((each) => each.message), realmHost(ctx));
-  return viewed.map((each) => ({
-    ...shapeMessage(messageRecord(each.message, lookups), shape),
-    flags: viewedFlags(each),
-    ...(search.length > 0 ? searchMatch(each, search) : {}),
-  }));
+  // Thousands of records (a 5,000-message window) are built in slices that let other requests run.
+  const slicer = new TimeSlicer();
+  const records: Record<string, unknown>[] = [];
+  for (const each of viewed) {
+    records.push({
+      ...shapeMessage(messageRecord(each.message, lookups), shape),
+      flags: viewedFlags(each),
+      ...(search.length > 0 ? searchMatch(each, search) : {}),
+    });
+    await slicer.pause();
+  }
+  return records;
 }

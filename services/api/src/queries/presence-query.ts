@@ -17,9 +17,12 @@ export const serverTimestamp = (ctx: ServerContext): number => ctx.clock.now() /
 /** Everyone's presence, in the requested format, from the users who share it. */
 export async function realmPresence(ctx: ServerContext, request: Omit<PresenceRequest, 'now'>): Promise<PresenceAnswer> {
   const host = realmHost(ctx);
-  const visible = new Map<number, string>();
-  for (const user of await ctx.models.users.all()) {
-    if (sharesPresence(user)) visible.set(user.user_id, apiEmail(user, host));
-  }
+  const organization = await ctx.organization.current();
+  // Who shares presence changes only with the organization: worked out once per version, not per call.
+  const visible = organization.derived(`presence-visible:${host}`, () => {
+    const shared = new Map<number, string>();
+    for (const user of organization.users.values()) if (sharesPresence(user)) shared.set(user.user_id, apiEmail(user, host));
+    return shared;
+  });
   return fetchPresences(ctx.presence, visible, { ...request, now: presenceNow(ctx) });
 }

@@ -2,6 +2,7 @@ import type { JobHandler, PeriodicTask } from './job-handler.js';
 import { idleQueueSweep } from './queue-sweep.js';
 import { inviteExpiryJob } from './invite-expiry-job.js';
 import { reminderJob } from './reminder-job.js';
+import { realmExportJob } from './realm-export-job.js';
 import { scheduledMessageJob } from './scheduled-message-job.js';
 import { messagePushJob } from './message-push-job.js';
 import { orphanedUploadJob, unclaimedUploadJob } from './upload-cleanup-jobs.js';
@@ -14,6 +15,7 @@ export const jobHandlers: readonly JobHandler[] = [
   unclaimedUploadJob,
   orphanedUploadJob,
   messagePushJob,
+  realmExportJob,
 ];
 
 /** Housekeeping run on a fixed interval in every process. */

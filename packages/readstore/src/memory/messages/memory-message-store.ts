@@ -20,6 +20,7 @@ import { imageOf, restoreFrom, type SavedMessages, type StoreParts } from './mes
 import { type BodySource, type MessageBody, MessageBodies } from './message-bodies.js';
 import { MessageColumns } from './message-columns.js';
 import { allMatching, readWindow } from './message-window.js';
+import { readMergedWindow } from './merged-window.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
 import { UserIndex } from './user-index.js';
@@ -125,9 +126,10 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
-    const matcher = this.matcher(query);
-    if (!needsBody(query.where)) return readWindow(this.candidates(query), matcher, window);
-    return readWindow(SortedIds.fromSorted(await this.withBodies(query)), () => true, window);
+    if (needsBody(query.where)) return readWindow(SortedIds.fromSorted(await this.withBodies(query)), () => true, window);
+    const lists = this.candidateLists(query);
+    // Several channels (a `channels` narrow) are walked together from the anchor, never merged whole.
+    return lists.length === 1 ? readWindow(lists[0], this.matcher(query), window) : readMergedWindow(lists, this.matcher(query), window);
   }
 
   async matching(query: MessageQuery): Promise<number[]> {
@@ -217,18 +219,21 @@ export class MemoryMessageStore implements MessageStore {
 
   /** The narrowest index the query's source and conditions allow. */
   private candidates(query: MessageQuery): SortedIds {
+    const lists = this.candidateLists(query);
+    if (lists.length === 1) return lists[0];
+    return SortedIds.fromSorted(lists.flatMap((list) => list.toArray()).sort((a, b) => a - b));
+  }
+
+  /** The narrowest indexes the query's source and conditions allow: one per channel of a `channels` source, else one. */
+  private candidateLists(query: MessageQuery): SortedIds[] {
     const find = <K extends MessagePredicate['op']>(op: K) => query.where.find((pred): pred is Extract<MessagePredicate, { op: K }> => pred.op === op);
     const topic = find('topic')?.topic;
-    if (query.source.kind === 'channels') {
-      const lists = query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
-      if (lists.length === 1) return lists[0];
-      return SortedIds.fromSorted(lists.flatMap((list) => list.toArray()).sort((a, b) => a - b));
-    }
+    if (query.source.kind === 'channels') return query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
     const channel = find('channel');
-    if (channel) return this.recipients.channelIds(channel.channelId, topic);
+    if (channel) return [this.recipients.channelIds(channel.channelId, topic)];
     const conversation = find('conversation');
-    if (conversation) return this.recipients.conversationIds(conversation.userIds);
-    return this.users.of(query.userId);
+    if (conversation) return [this.recipients.conversationIds(conversation.userIds)];
+    return [this.users.of(query.userId)];
   }
 
   /**
@@ -237,12 +242,16 @@ export class MemoryMessageStore implements MessageStore {
    */
   private matcher(query: MessageQuery, bodies?: ReadonlyMap<number, MessageBody>): (id: number) => boolean {
     const fromHistory = query.source.kind === 'history';
+    // Flag conditions need only the user's row: they are tried before the message is looked up
+    // (most of a user's history fails "starred" or "mentioned").
+    const flagBits = query.where.flatMap((pred) => (pred.op === 'flags' ? [pred.bits] : []));
     return (id) => {
       if (!this.columns.has(id)) return false;
       const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
       if (query.where.length === 0) return true;
       const bits = row ?? HISTORY_ONLY_BITS;
+      for (const wanted of flagBits) if ((bits & wanted) === 0) return false;
       const message = this.columns.message(id, bodies?.get(id) ?? NO_BODY);
       for (const pred of query.where) if (!matchesPredicate(message, bits, pred)) return false;
       return true;

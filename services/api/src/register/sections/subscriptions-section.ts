@@ -1,5 +1,6 @@
 import { withNotificationDefaults } from '@chat/wire';
 import { Role } from '@chat/core';
+import { JsonText } from '@chat/http';
 import type { SectionBuilder } from '../register-context.js';
 
 /**
@@ -11,7 +12,7 @@ export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilitie
   const q = await channels();
   const subscriptions = [];
   const unsubscribed = [];
-  const never_subscribed = [];
+  const never_subscribed: string[] = [];
   for (const channel of q.channels) {
     if (channel.is_archived && !capabilities.archived_channels) continue;
     const own = q.own.get(channel.channel_id);
@@ -22,20 +23,20 @@ export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilitie
     if (own?.active) subscriptions.push(await record());
     else if (!q.canSee(channel)) continue;
     else if (own) unsubscribed.push(await record());
-    else never_subscribed.push(await q.channelWithSubscribers(channel, includeSubscribers));
+    else never_subscribed.push(await q.channelJson(channel, includeSubscribers));
   }
-  return { subscriptions, unsubscribed, never_subscribed };
+  return { subscriptions, unsubscribed, never_subscribed: new JsonText(`[${never_subscribed.join(',')}]`) };
 };
 
 /** `streams`: every channel the viewer may know. */
 export const streamsSection: SectionBuilder = async ({ capabilities, channels }) => {
   const q = await channels();
-  const streams = [];
+  const streams: string[] = [];
   for (const channel of q.channels) {
     if (channel.is_archived && !capabilities.archived_channels) continue;
-    if (q.canSee(channel)) streams.push(await q.channelRecord(channel));
+    if (q.canSee(channel)) streams.push(await q.channelJson(channel));
   }
-  return { streams };
+  return { streams: new JsonText(`[${streams.join(',')}]`) };
 };
 
 /** `realm_default_streams`: ids of the default channels (always public), for everyone but guests. */

@@ -1,0 +1,128 @@
+import { authOf, ChatApi } from '../lib/chat-api.js';
+import { runLoad } from '../lib/load-process.js';
+import type { PollResult } from '../lib/load-tasks.js';
+import type { HeavyRequest, HeavyResult, TimedResult } from '../lib/neighbour-tasks.js';
+import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
+import type { ServerProcess } from '../lib/server-process.js';
+import { median, quantile, round } from '../lib/stats.js';
+import type { SeededOrg } from '../seed/seeded-org.js';
+
+const TARGET_MS = 20;
+/** GET /users/me probes per second, spread over a few users. */
+const PROBE_RATE = 50;
+/** Messages per second to the watched channel, whose members long-poll. */
+const SEND_RATE = 20;
+const WARM_UP_SECONDS = 2;
+
+const PUBLIC_SEARCH = JSON.stringify([{ operator: 'channels', operand: 'public' }, { operator: 'search', operand: 'xyzzyq' }]);
+const PUBLIC = JSON.stringify([{ operator: 'channels', operand: 'public' }]);
+
+/** The noisy neighbour's requests: a public search, 5,000 messages, the owner's register, the whole log. */
+function heavyRequests(member: string, owner: string): HeavyRequest[] {
+  return [
+    { name: 'search', spec: { method: 'GET', path: '/api/v1/messages', params: { anchor: 'newest', num_before: '100', num_after: '0', narrow: PUBLIC_SEARCH }, auth: member } },
+    { name: 'messages_5000', spec: { method: 'GET', path: '/api/v1/messages', params: { anchor: 'newest', num_before: '5000', num_after: '0', narrow: PUBLIC }, auth: member } },
+    { name: 'owner_register', spec: { method: 'POST', path: '/api/v1/register', params: {}, auth: owner } },
+    { name: 'export', spec: { method: 'GET', path: '/api/v1/export/events', auth: owner } },
+  ];
+}
+
+async function ownerAuth(api: ChatApi, org: SeededOrg): Promise<string> {
+  const res = await api.http.request({ method: 'POST', path: '/api/v1/fetch_api_key', params: { username: org.owner.email, password: org.owner.password } });
+  if (res.status !== 200) throw new Error(`fetch_api_key: ${res.status} ${res.body.slice(0, 200)}`);
+  return `${org.owner.email}:${String((JSON.parse(res.body) as { api_key: string }).api_key)}`;
+}
+
+interface RunNumbers {
+  probeP99: number;
+  probeP50: number;
+  deliveryP99: number;
+  deliveryP50: number;
+  heavy: HeavyResult['done'];
+}
+
+/** One measurement: heavy requests in a loop beside timed probes, paced sends and long-polling receivers. */
+async function measure(server: ServerProcess, api: ChatApi, org: SeededOrg, owner: string, seconds: number): Promise<RunNumbers> {
+  const channel = org.channels[0];
+  const members = org.users.filter((user) => channel.subscribers.includes(user.id));
+  const pollers = await api.queues(members);
+  const totalMs = (WARM_UP_SECONDS + seconds) * 1000;
+  const polling = runLoad<PollResult>({ kind: 'poll', url: server.url, users: pollers, durationMs: totalMs + 3000, expectMessages: 0 });
+  await polling.ready;
+  const probeUsers = org.users.slice(100, 110);
+  const sending = runLoad<{ sent: number; failed: number }>({
+    kind: 'paced',
+    url: server.url,
+    rate: SEND_RATE,
+    durationMs: totalMs,
+    unstampedMs: WARM_UP_SECONDS * 1000,
+    request: { method: 'POST', path: '/api/v1/messages', params: { type: 'stream', to: channel.name, topic: 'neighbour', content: 'Delivery probe' }, auth: authOf(members[0]) },
+  });
+  const noisy = runLoad<HeavyResult>({ kind: 'heavy', url: server.url, durationMs: totalMs, requests: heavyRequests(authOf(org.users[7]), owner) });
+  await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));
+  const probing = runLoad<TimedResult>({
+    kind: 'timed',
+    url: server.url,
+    rate: PROBE_RATE,
+    durationMs: seconds * 1000,
+    requests: probeUsers.map((user) => ({ method: 'GET', path: '/api/v1/users/me', auth: authOf(user) })),
+  });
+  const [probes, sent, heavy] = await Promise.all([probing.result, sending.result, noisy.result]);
+  const delivered = await polling.result;
+  if (probes.failed > 0) throw new Error(`${probes.failed} probes failed: ${probes.firstFailure}`);
+  if (sent.failed > 0) throw new Error(`${sent.failed} sends failed`);
+  if (heavy.failed > 0) throw new Error(`${heavy.failed} heavy requests failed: ${heavy.firstFailure}`);
+  if (delivered.failed > 0) throw new Error(`${delivered.failed} polls failed`);
+  for (const each of pollers) await api.http.request({ method: 'DELETE', path: '/api/v1/events', params: { queue_id: each.queueId }, auth: each.auth });
+  return {
+    probeP99: quantile(probes.latenciesMs, 0.99),
+    probeP50: quantile(probes.latenciesMs, 0.5),
+    deliveryP99: quantile(delivered.latenciesMs, 0.99),
+    deliveryP50: quantile(delivered.latenciesMs, 0.5),
+    heavy: heavy.done,
+  };
+}
+
+/**
+ * One client loops over heavy requests (a public search, a 5,000-message fetch, the owner's register,
+ * the whole log's export) while other users' GET /users/me are timed and messages sent to a channel
+ * are timed from send to delivery to its long-polling members. The value is the worse of the two p99s.
+ */
+export async function noisyNeighbour(plan: BenchPlan, server: ServerProcess, org: SeededOrg): Promise<ScenarioResult> {
+  const api = new ChatApi(server.url);
+  const seconds = plan.quick ? 10 : 30;
+  const runs: RunNumbers[] = [];
+  try {
+    const owner = await ownerAuth(api, org);
+    for (let run = 0; run < plan.runs; run++) runs.push(await measure(server, api, org, owner, seconds));
+  } finally {
+    api.close();
+  }
+  const worst = runs.map((each) => Math.max(each.probeP99, each.deliveryP99));
+  const value = median(worst);
+  const heavySummary: Record<string, { count: number; mb: number; p50_ms: number }> = {};
+  for (const run of runs) {
+    for (const [name, done] of Object.entries(run.heavy)) {
+      const entry = (heavySummary[name] ??= { count: 0, mb: 0, p50_ms: 0 });
+      entry.count += done.count;
+      entry.mb = round(done.bytes / done.count / 1e6);
+      entry.p50_ms = round(median(done.ms));
+    }
+  }
+  return {
+    value: round(value),
+    unit: 'ms (p99 of the worse of GET /users/me and message delivery, beside a heavy client)',
+    baseline: null,
+    baseline_unit: null,
+    ratio: null,
+    target: `p99 ≤ ${TARGET_MS} ms for both`,
+    met: value <= TARGET_MS,
+    runs: worst.map((each) => round(each)),
+    users_me_p99_ms: round(median(runs.map((each) => each.probeP99))),
+    users_me_p50_ms: round(median(runs.map((each) => each.probeP50))),
+    delivery_p99_ms: round(median(runs.map((each) => each.deliveryP99))),
+    delivery_p50_ms: round(median(runs.map((each) => each.deliveryP50))),
+    heavy_requests: heavySummary,
+    note: `${seconds} s per run: one client loops over a public search, a 5,000-message fetch, the owner's POST /register and GET /export/events of the whole log (answers read as fast as they come); meanwhile ${PROBE_RATE} GET /users/me per second from 10 other users and ${SEND_RATE} messages per second to a channel whose ${org.channels[0].subscribers.length} members long-poll. Organization: ${org.users.length} users, ${org.channels.length} channels, ${org.size.messages + org.size.firehoseMessages} messages.`,
+  };
+}

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { JsonText, serializeBody, serializeBodyInSlices, TimeSlicer } from '@chat/http';
+
+/** A slicer whose every slice is used up at once: the serializer yields after every member. */
+const everyMember = (): TimeSlicer => new TimeSlicer(0);
+
+const bodies: Record<string, unknown> = {
+  'a small envelope': { result: 'success', msg: '', list: [1, { a: null }], gone: undefined },
+  'a top-level array': [1, 'two', null, { three: 3 }],
+  'holes, functions and undefined in arrays and objects': { list: [undefined, () => 1, Symbol('s'), 4], f: () => 1, s: Symbol('t'), u: undefined, n: null },
+  'dates, class instances, maps and nested toJSON': { at: new Date(0), map: new Map([[1, 2]]), set: new Set([1]), custom: { toJSON: () => 'custom' } },
+  'a long list of messages': { messages: Array.from({ length: 500 }, (_, id) => ({ id, content: `<p>message ${id} “quoted” \u2028</p>`, flags: ['read'], reactions: [] })), found_anchor: true },
+  'a wide object and deep nesting': { unread: { streams: Array.from({ length: 200 }, (_, i) => ({ stream_id: i, unread_message_ids: Array.from({ length: 100 }, (_, j) => j) })) }, wide: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, { v: i }])) },
+  'pre-serialized fields at the top level only': { result: 'success', users: new JsonText('[{"id":1}]'), nested: { inner: new JsonText('"kept as an object"') }, skipped: undefined },
+  'escapes in names': { 'odd"name\n': 2, '': 'empty name' },
+};
+
+describe('serializeBodyInSlices', function () {
+  for (const [name, body] of Object.entries(bodies)) {
+    it(`gives exactly serializeBody's text for ${name}, also when yielding after every member`, async function () {
+      const expected = serializeBody(body);
+      expect((await serializeBodyInSlices(body)).join('')).to.equal(expected);
+      const slicer = everyMember();
+      const chunks = await serializeBodyInSlices(body, slicer);
+      expect(chunks.join('')).to.equal(expected);
+      expect(chunks.every((chunk) => chunk.length > 0)).to.equal(true);
+    });
+  }
+
+  it('lets other work run between the slices of a large body', async function () {
+    const slicer = everyMember();
+    let ranBetween = false;
+    setImmediate(() => (ranBetween = true));
+    const chunks = await serializeBodyInSlices(bodies['a long list of messages'], slicer);
+    expect(ranBetween).to.equal(true);
+    expect(slicer.yields).to.be.greaterThan(100);
+    expect(chunks.length).to.be.greaterThan(100);
+  });
+});
