@@ -10,6 +10,7 @@ import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
 import { growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
+import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
 import { type OrgSize, seededOrg } from './seed/seeded-org.js';
 
@@ -25,7 +26,7 @@ if (values.help) {
 Starts the real server on generated organizations, drives it over HTTP from separate processes and
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache.
-Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory search\n`);
   process.exit(0);
 }
 
@@ -88,6 +89,13 @@ async function main(): Promise<void> {
     await step('capacity', () => capacity(plan, seeded.dir, seeded.org, crowdCounts));
   }
 
+  if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory', 'search'].some(wanted)) {
+    const big = seededOrg(large);
+    await step('search', () => searchLatency(plan, big.dir, big.org));
+    // A deployed server restarts with its search index built: the cached organization keeps one.
+    const built = await cacheSearchIndex(big.dir);
+    if (built !== null) process.stderr.write(`bench: built the search index of the cached organization (${(built / 1000).toFixed(0)} s start-up)\n`);
+  }
   if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory'].some(wanted)) {
     const big = seededOrg(large);
     // The growth curve: the same organization at a quarter of its messages and whole. Register, then
@@ -141,6 +149,7 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 2) * 100;
     case 'capacity':
       return r.value > 0 ? (20_000 / r.value) * 100 : 200;
+    case 'search':
     case 'noisy_neighbour':
       return (r.value / 20) * 100;
     case 'memory':

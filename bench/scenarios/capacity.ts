@@ -56,6 +56,8 @@ interface Step {
   kbPerClient: number;
   /** Server CPU time per delivered message event while sending (warm-up included), in µs. */
   cpuPerDeliveryUs: number;
+  /** Share of one core the server used while sending: near what the machine gives it when deliveries lag. */
+  cpuShare: number;
 }
 
 /** One count: `clients` queues spread over the users, each with a held poll, while messages go round the channels. */
@@ -92,8 +94,10 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
       }),
     };
     const cpuBefore = cpuSeconds(chat.pid);
+    const sendingFrom = performance.now();
     const sent = await runLoad<PacedResult>(sending).result;
     const cpuUsed = cpuSeconds(chat.pid) - cpuBefore;
+    const cpuShare = cpuUsed / ((performance.now() - sendingFrom) / 1000);
     if (sent.failed > 0) throw new Error(`${sent.failed} sends failed (${sent.firstFailure})`);
     const rssMb = chat.rss() / 2 ** 20;
     const results = await Promise.all(polling.map((load) => load.result));
@@ -118,6 +122,7 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
       rssMb,
       kbPerClient,
       cpuPerDeliveryUs: (cpuUsed * 1e6) / deliveries(0, seconds * RATE),
+      cpuShare,
     };
   });
 }
@@ -162,6 +167,7 @@ export async function capacity(plan: BenchPlan, seedDir: string, org: SeededOrg,
     server_rss_mb: steps.map((step) => round(step.rssMb, 0)),
     server_kb_per_client: steps.map((step) => round(step.kbPerClient, 1)),
     server_cpu_us_per_delivery: steps.map((step) => round(step.cpuPerDeliveryUs, 0)),
+    server_cpu_share: steps.map((step) => round(step.cpuShare)),
     open_file_limit: limit,
     note:
       `${RATE} messages/s for ${plan.latencySeconds} s (after ${WARM_UP_SECONDS} s untimed) round ${org.channels.length} channels of ${org.size.subscribersPerChannel} members; ` +

@@ -118,3 +118,4 @@ export * from './digest/canonical-json.js';
 export * from './digest/read-model-snapshot.js';
 export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
 export { modelsVersion } from './snapshots/models-version.js';
+export { searchProjection } from './search/search-projection.js';

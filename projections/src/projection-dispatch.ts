@@ -4,6 +4,8 @@ import type { Applied, Projection } from './projection.js';
 /** Applies each event to the projections that read its type, in their order. */
 export class ProjectionDispatch {
   private readonly byType = new Map<string, readonly Projection[]>();
+  /** While set (a restart's catch-up), the position each projection already holds: it gets only later events. */
+  private floors: ReadonlyMap<Projection, number> | null = null;
 
   constructor(private readonly projections: readonly Projection[]) {}
 
@@ -22,7 +24,9 @@ export class ProjectionDispatch {
    * wait for, and nothing is returned when none did: a replay awaits only what needs it.
    */
   apply(event: StoredEvent): Applied {
-    const readers = this.readersOf(event.type);
+    const all = this.readersOf(event.type);
+    const floors = this.floors;
+    const readers = floors ? all.filter((projection) => event.position > (floors.get(projection) ?? 0)) : all;
     for (let index = 0; index < readers.length; index++) {
       const pending = readers[index].apply(event);
       if (pending) return this.applyAfter(pending, readers, index + 1, event);
@@ -36,6 +40,11 @@ export class ProjectionDispatch {
       const next = readers[index].apply(event);
       if (next) await next;
     }
+  }
+
+  /** From now on, gives each listed projection only events after its position; null gives every event to all again. */
+  holdBack(floors: ReadonlyMap<Projection, number> | null): void {
+    this.floors = floors && floors.size > 0 ? floors : null;
   }
 
   /** Tells every projection that the log has been applied up to its head. */

@@ -6,14 +6,6 @@ import { ProjectionDispatch } from './projection-dispatch.js';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 
-/** The projection, handed only the events after `position` (where its restored model stands). */
-const after = (position: number, projection: Projection): Projection => ({
-  name: projection.name,
-  handles: projection.handles,
-  apply: (event) => (event.position <= position ? undefined : projection.apply(event)),
-  caughtUp: async () => projection.caughtUp?.(),
-});
-
 interface Waiter {
   position: number;
   resolve: () => void;
@@ -36,7 +28,7 @@ export class ProjectionRunner {
   /** Position of the last event every projection has applied. */
   position = 0;
   private sinceCheckpoint = 0;
-  private dispatch: ProjectionDispatch;
+  private readonly dispatch: ProjectionDispatch;
 
   constructor(
     private readonly store: EventStore,
@@ -49,15 +41,10 @@ export class ProjectionRunner {
 
   /**
    * Catches up with the log from the stored checkpoint, reading it page by page as it applies (so a
-   * long log is never held in memory at once), then follows new appends. A projection whose model
-   * survived the restart by itself (`restoredPosition`) may stand elsewhere than the checkpoint: the
-   * log is read from the lowest of them, and each projection is handed only the events after its own.
+   * long log is never held in memory at once), then follows new appends.
    */
   async start(): Promise<void> {
-    const checkpoint = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
-    const own = await Promise.all(this.projections.map(async (projection) => (projection.restoredPosition ? await projection.restoredPosition() : checkpoint)));
-    this.position = Math.min(checkpoint, ...own);
-    this.dispatch = new ProjectionDispatch(this.projections.map((projection, index) => (own[index] > this.position ? after(own[index], projection) : projection)));
+    this.position = await this.startPosition();
     for await (const event of this.store.readAll({ fromPosition: this.position })) {
       if (event.position <= this.position) continue;
       const pending = this.dispatch.apply(event);
@@ -65,12 +52,27 @@ export class ProjectionRunner {
       this.position = event.position;
       if (this.checkpointDue()) await this.checkpoint();
     }
+    this.dispatch.holdBack(null);
     await this.checkpoint();
     await this.dispatch.caughtUp();
     // Whatever was appended since the last page read is delivered by the subscription's own catch-up.
     const head = await this.store.headPosition();
     this.unsubscribe = this.store.subscribe(this.position, (events) => this.enqueue(events));
     await this.waitFor(head);
+  }
+
+  /**
+   * Where catching up starts: the lowest of the read-models checkpoint and the positions durable
+   * projections already hold (restoredPosition); until the head, each projection is given only the
+   * events after its own position (the others' is the checkpoint).
+   */
+  private async startPosition(): Promise<number> {
+    const checkpoint = await this.checkpoints.get(READ_MODELS_CHECKPOINT);
+    const floors = new Map<Projection, number>();
+    for (const projection of this.projections) floors.set(projection, projection.restoredPosition ? await projection.restoredPosition() : checkpoint);
+    const lowest = Math.min(checkpoint, ...floors.values());
+    if ([...floors.values()].some((floor) => floor > lowest)) this.dispatch.holdBack(floors);
+    return lowest;
   }
 
   /** Why applying stopped, once a projection has failed: the models are stale from then on. */

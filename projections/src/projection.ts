@@ -17,9 +17,9 @@ export interface Projection {
   /** Told once the log has been applied up to its head (a start-up's catch-up, a replay's end). */
   caughtUp?(): Promise<void>;
   /**
-   * For a projection whose model survives a restart by itself (a durable index): the log position that
-   * model already holds. The runner reads the log from the lowest of these and the read-models
-   * checkpoint, and hands this projection only the events after its own position.
+   * For a projection whose model survives a restart (it persists itself): the log position that model
+   * already holds. The runner starts reading at the lowest of the read-models checkpoint and every such
+   * position, and never hands this projection an event at or below its own.
    */
   restoredPosition?(): Promise<number>;
 }

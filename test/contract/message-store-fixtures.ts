@@ -77,7 +77,7 @@ export const WORLD = {
     ],
     [channelMessage(80, GENERAL, '✔ Shipped', { sender: CY, content: 'new lunch plan' }), rows([ADA, FlagBit.mentioned], [CY, READ])],
     [
-      channelMessage(90, RANDOM, 'Release notes', { content: 'Draft notes attached', rendered: '<p><a href="/user_uploads/1/n.txt">n</a></p>' }),
+      channelMessage(90, RANDOM, 'Release notes', { content: 'Draft notes [attached](/user_uploads/1/n.txt)', rendered: '<p>Draft notes <a href="/user_uploads/1/n.txt">attached</a></p>' }),
       rows([ADA, READ], [CY, 0]),
     ],
     [channelMessage(100, GENERAL, 'alpha', { content: 'Thanks all', reactions: [REACTION] }), rows([ADA, 0], [BOB, 0])],

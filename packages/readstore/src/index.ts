@@ -8,3 +8,7 @@ export * from './messages/message-store.js';
 export { matchesPredicate } from './messages/message-predicate.js';
 export { MemoryMessageStore } from './memory/messages/memory-message-store.js';
 export type { BodySource, MessageBody } from './memory/messages/message-bodies.js';
+export * from './search/search-index.js';
+export * from './search/search-text.js';
+export { SqliteSearchIndex } from './search/sqlite-search-index.js';
+export { MongoSearchIndex } from './search/mongo-search-index.js';

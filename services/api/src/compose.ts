@@ -14,9 +14,9 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, logMessageBodies, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
-import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
+import { MemoryReadStore, MongoReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
@@ -56,6 +56,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
+  const search = await openSearchIndex(config, readStore, store);
   const realtime = await openRealtime(config, log);
   const queues = new QueueRegistry(
     clock,
@@ -73,6 +74,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...allProjections(models, () => organizationVersion.bump()),
+    searchProjection(search),
     clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
   ];
@@ -100,6 +102,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     ids,
     readStore,
     models,
+    search,
     writtenLog: raw,
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
@@ -124,6 +127,22 @@ async function openEventStore(config: Config): Promise<EventStore> {
   const file = join(config.dataDir, 'events.sqlite3');
   createPrivateFile(file);
   return new SqliteEventStore(file);
+}
+
+/**
+ * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
+ * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
+ */
+async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
+  let index: SearchIndex;
+  if (readStore instanceof MongoReadStore) index = readStore.searchIndex();
+  else {
+    const file = join(config.dataDir, 'search.sqlite3');
+    createPrivateFile(file);
+    index = new SqliteSearchIndex(file);
+  }
+  if ((await index.position()) > (await log.headPosition())) await index.clear();
+  return index;
 }
 
 /** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
@@ -171,6 +190,7 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();
+  await ctx.search.close();
   await ctx.mailer.close?.();
 }
 

@@ -2,7 +2,7 @@ import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
 import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
-import type { ReadStore } from '@chat/readstore';
+import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
 import type { Logger } from 'pino';
 import type { CommandBus } from './commands/command-bus.js';
@@ -27,6 +27,8 @@ export interface ServerContext {
   ids: IdAllocator;
   readStore: ReadStore;
   models: ReadModels;
+  /** The full-text index of messages (DATA_DIR/search.sqlite3, or MongoDB beside the read models). */
+  search: SearchIndex;
   /** The log as written, before upcasting: for exports that keep original event versions. */
   writtenLog: EventLogReader;
   /** Users, groups, channels and permissions, read once per change of the organization. */

@@ -2,33 +2,44 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import type { StoredEvent } from '@chat/core';
 import { SqliteEventStore } from '@chat/eventstore';
-import { MemoryReadStore } from '@chat/readstore';
+import { type CheckpointStore } from '@chat/readstore';
 import { type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { metadataAt, T0 } from '../../support/stored-events.js';
 
-const claim = (n: number) => [{ id: `claim-${n}`, event: { type: 'KeyClaimed', data: { kind: 'email', owner_id: n } } as const, metadata: metadataAt(T0 + n) }];
-
-/** A projection recording the positions it is handed; `restored` makes it a durable one standing there. */
-function recorder(name: string, restored?: number): Projection & { seen: number[] } {
-  const seen: number[] = [];
-  return {
-    name,
-    handles: 'every',
-    seen,
-    apply: (event) => void seen.push(event.position),
-    ...(restored === undefined ? {} : { restoredPosition: async () => restored }),
-  };
+class MapCheckpoints implements CheckpointStore {
+  readonly positions = new Map<string, number>();
+  async get(name: string): Promise<number> {
+    return this.positions.get(name) ?? 0;
+  }
+  async set(name: string, position: number): Promise<void> {
+    this.positions.set(name, position);
+  }
 }
 
-describe('ProjectionRunner with restored models', function () {
+const claim = (n: number) => [{ id: `claim-${n}`, event: { type: 'KeyClaimed', data: { kind: 'email', owner_id: n } } as const, metadata: metadataAt(T0 + n) }];
+
+/** A projection that records what it is given; durable ones report a restored position. */
+function recorder(name: string, restored?: number): Projection & { seen: number[] } {
+  const seen: number[] = [];
+  const projection = {
+    name,
+    handles: 'every' as const,
+    seen,
+    apply: (event: StoredEvent) => void seen.push(event.position),
+  };
+  return restored === undefined ? projection : { ...projection, restoredPosition: async () => restored };
+}
+
+describe('ProjectionRunner with durable projections (restoredPosition)', function () {
   let directory: string;
   let store: SqliteEventStore;
 
   beforeEach(async function () {
     directory = mkdtempSync(join(tmpdir(), 'chat-runner-restored-'));
     store = new SqliteEventStore(join(directory, 'events.sqlite'));
-    for (let n = 1; n <= 5; n++) await store.append(`claim-${n}`, claim(n), 'no_stream');
+    for (let n = 1; n <= 6; n++) await store.append(`emailclaim-${n}`, claim(n), 'no_stream');
   });
 
   afterEach(async function () {
@@ -36,30 +47,32 @@ describe('ProjectionRunner with restored models', function () {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('reads from the lowest restored position and hands each projection only the events after its own', async function () {
-    const read = new MemoryReadStore();
-    await read.checkpoints.set(READ_MODELS_CHECKPOINT, 3);
-    const memory = recorder('memory');
-    const behind = recorder('behind', 1);
+  it('starts at the lowest position and gives each projection only the events after its own', async function () {
+    const checkpoints = new MapCheckpoints();
+    checkpoints.positions.set(READ_MODELS_CHECKPOINT, 4);
+    const plain = recorder('plain');
+    const durable = recorder('durable', 2);
     const ahead = recorder('ahead', 5);
-    const runner = new ProjectionRunner(store, [memory, behind, ahead], read.checkpoints);
+    const runner = new ProjectionRunner(store, [plain, durable, ahead], checkpoints);
     await runner.start();
-    expect(memory.seen).to.deep.equal([4, 5]);
-    expect(behind.seen).to.deep.equal([2, 3, 4, 5]);
-    expect(ahead.seen).to.deep.equal([]);
-    await store.append('claim-6', claim(6), 'no_stream');
-    await runner.waitFor(6);
-    expect([memory.seen.at(-1), behind.seen.at(-1), ahead.seen]).to.deep.equal([6, 6, [6]]);
+    expect(plain.seen).to.deep.equal([5, 6]);
+    expect(durable.seen).to.deep.equal([3, 4, 5, 6]);
+    expect(ahead.seen).to.deep.equal([6]);
+    expect(runner.position).to.equal(6);
+
+    await store.append('emailclaim-7', claim(7), 'no_stream');
+    await runner.waitFor(7);
+    expect([plain.seen.at(-1), durable.seen.at(-1), ahead.seen.at(-1)]).to.deep.equal([7, 7, 7]);
     await runner.stop();
   });
 
-  it('starts at the checkpoint when no projection is durable', async function () {
-    const read = new MemoryReadStore();
-    await read.checkpoints.set(READ_MODELS_CHECKPOINT, 4);
-    const memory = recorder('memory');
-    const runner = new ProjectionRunner(store, [memory], read.checkpoints);
+  it('given memory read models (checkpoint 0), rebuilds them from the start while the durable one gets only its missing events', async function () {
+    const plain = recorder('plain');
+    const durable = recorder('durable', 6);
+    const runner = new ProjectionRunner(store, [plain, durable], new MapCheckpoints());
     await runner.start();
-    expect(memory.seen).to.deep.equal([5]);
+    expect(plain.seen).to.deep.equal([1, 2, 3, 4, 5, 6]);
+    expect(durable.seen).to.deep.equal([]);
     await runner.stop();
   });
 });

@@ -1,6 +1,6 @@
 import type { EventLogReader } from '@chat/eventstore';
-import { allProjections, openReadModels, ProjectionDispatch, READ_MODELS_CHECKPOINT, type ReadModels } from '@chat/projections';
-import type { ReadStore } from '@chat/readstore';
+import { allProjections, openReadModels, ProjectionDispatch, READ_MODELS_CHECKPOINT, type ReadModels, searchProjection } from '@chat/projections';
+import type { ReadStore, SearchIndex } from '@chat/readstore';
 
 export interface ReplayProgress {
   /** Events applied so far, over every call of `to`. */
@@ -24,9 +24,11 @@ export class LogReplay {
   constructor(
     private readonly log: EventLogReader,
     private readonly store: ReadStore,
+    /** The full-text index to rebuild too (fresh), when given. */
+    search?: SearchIndex,
   ) {
     this.models = openReadModels(store);
-    this.projections = new ProjectionDispatch(allProjections(this.models));
+    this.projections = new ProjectionDispatch([...allProjections(this.models), ...(search ? [searchProjection(search)] : [])]);
   }
 
   get done(): ReplayProgress {

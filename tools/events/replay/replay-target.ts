@@ -1,23 +1,30 @@
 import { READ_MODELS_CHECKPOINT } from '@chat/projections';
-import { MemoryReadStore, MongoReadStore, type ReadStore } from '@chat/readstore';
+import { existsSync } from 'node:fs';
+import { MemoryReadStore, MongoReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { LIVE_MONGO_DB } from './mongo-live-read-models.js';
 
 export const targetOptions = {
   'mongo-url': { type: 'string' },
   'mongo-db': { type: 'string' },
+  'search-file': { type: 'string' },
 } as const;
 
 export interface TargetChoice {
   'mongo-url'?: string;
   'mongo-db'?: string;
+  'search-file'?: string;
 }
 
 export const TARGET_USAGE = `Where the rebuilt read models go:
   --mongo-url <url>        MongoDB (default: MONGO_URL when set); else memory, gone when the command ends
-  --mongo-db <name>        a new database for them (default: chat_replay_<time>); kept afterwards`;
+  --mongo-db <name>        a new database for them (default: chat_replay_<time>); kept afterwards
+  --search-file <path>     a new SQLite file for the rebuilt full-text index (to put in place of
+                           DATA_DIR/search.sqlite3); default: in memory, or the MongoDB database above`;
 
 export interface ReplayTarget {
   store: ReadStore;
+  /** The full-text index rebuilt beside the models. */
+  search: SearchIndex;
   /** For the report: "memory" or the database. */
   description: string;
 }
@@ -25,7 +32,10 @@ export interface ReplayTarget {
 /** A fresh store for the replay: memory, or a MongoDB database that holds no read models yet. */
 export async function openReplayTarget(choice: TargetChoice, env: NodeJS.ProcessEnv, now = Date.now()): Promise<ReplayTarget> {
   const url = choice['mongo-url'] ?? env.MONGO_URL;
-  if (!url) return { store: new MemoryReadStore(), description: 'memory' };
+  const file = choice['search-file'];
+  if (file !== undefined && existsSync(file)) throw new Error(`--search-file ${file} exists; name a new file`);
+  const searchIn = (fallback: () => SearchIndex): SearchIndex => (file !== undefined ? new SqliteSearchIndex(file) : fallback());
+  if (!url) return { store: new MemoryReadStore(), search: searchIn(() => new SqliteSearchIndex(':memory:')), description: 'memory' };
   const dbName = choice['mongo-db'] ?? `chat_replay_${now}`;
   if (dbName === LIVE_MONGO_DB) throw new Error(`--mongo-db ${LIVE_MONGO_DB} is where a server keeps its read models; choose another`);
   const store = await MongoReadStore.connect(url, dbName);
@@ -33,5 +43,5 @@ export async function openReplayTarget(choice: TargetChoice, env: NodeJS.Process
     await store.close();
     throw new Error(`MongoDB database ${dbName} already holds read models; name a new one with --mongo-db`);
   }
-  return { store, description: `MongoDB database ${dbName}` };
+  return { store, search: searchIn(() => store.searchIndex()), description: `MongoDB database ${dbName}` };
 }

@@ -43,7 +43,7 @@ function report(progress: ReplayProgress, into: string, digest: string, comparis
  */
 export const verb: Verb = {
   name: 'replay',
-  summary: 'Rebuild every read model from the log into a fresh store and compare its digest with the live models',
+  summary: 'Rebuild every read model and the search index from the log into a fresh store and compare its digest with the live models',
   usage: `${TARGET_USAGE}
 
 ${LIVE_USAGE}
@@ -69,7 +69,7 @@ first read model and key that differ.`,
     try {
       live = await openLiveSource(args, io.env);
       target = await openReplayTarget(args, io.env);
-      const replay = new LogReplay(log, target.store);
+      const replay = new LogReplay(log, target.store, target.search);
       const progress = (done: ReplayProgress) => {
         if (!args.json && done.events % PROGRESS_EVERY === 0) io.stderr.write(`… ${done.events} events, position ${done.position}\n`);
       };
@@ -85,6 +85,7 @@ first read model and key that differ.`,
       return comparison && !comparison.equal ? EXIT_FAILURE : EXIT_OK;
     } finally {
       await live?.close();
+      await target?.search.close();
       await target?.store.close();
       await log.close();
     }

@@ -1,8 +1,6 @@
 import { type MessageState, RESOLVED_TOPIC_PREFIX } from '@chat/core';
+import { searchTerms, textMatches } from '../search/search-text.js';
 import { type MessagePredicate, topicKey } from './message-store.js';
-
-const searchable = (message: MessageState): string =>
-  `${message.content}\n${message.recipient.type === 'channel' ? message.recipient.topic : ''}`.toLowerCase();
 
 function has(message: MessageState, what: 'link' | 'image' | 'attachment' | 'reaction'): boolean {
   switch (what) {
@@ -46,10 +44,8 @@ export function matchesPredicate(message: MessageState, bits: number, pred: Mess
       return (bits & pred.bits) !== 0;
     case 'ids':
       return pred.ids.includes(message.id);
-    case 'search': {
-      const text = searchable(message);
-      return pred.words.every((word) => text.includes(word.toLowerCase()));
-    }
+    case 'search':
+      return textMatches(searchTerms(pred.words), recipient.type === 'channel' ? recipient.topic : '', message.rendered_content);
     case 'resolved':
       return recipient.type === 'channel' && recipient.topic.startsWith(RESOLVED_TOPIC_PREFIX);
     case 'has':

@@ -41,7 +41,10 @@ export type MessagePredicate =
   | { op: 'sender'; userId: number }
   | { op: 'flags'; bits: number }
   | { op: 'ids'; ids: readonly number[] }
-  /** Every word appears in the content or the topic, case-insensitively. */
+  /**
+   * Every word (a quoted phrase: its words in a row) appears in the topic or the content's text, as
+   * stemmed words (see search-text.ts). Stores evaluate it one message at a time; searches go to the SearchIndex.
+   */
   | { op: 'search'; words: readonly string[] }
   | { op: 'resolved' }
   | { op: 'has'; what: 'link' | 'image' | 'attachment' | 'reaction' }

@@ -4,6 +4,7 @@ import type { CollectionSpec, DocumentCollection, ReadStore } from '../read-stor
 import { openMongoMessageStore } from './mongo-message-store.js';
 import { type CheckpointDocument, MongoCheckpoints } from './mongo-checkpoints.js';
 import { MongoCollection, type StoredDocument } from './mongo-collection.js';
+import { MongoSearchIndex } from '../search/mongo-search-index.js';
 
 const CHECKPOINTS = 'checkpoints';
 const NAMESPACE_NOT_FOUND = 26;
@@ -30,6 +31,11 @@ export class MongoReadStore implements ReadStore {
     // Undefined fields are left out, as JSON would, instead of being stored as null.
     const client = await MongoClient.connect(url, { ignoreUndefined: true });
     return new MongoReadStore(client, client.db(dbName));
+  }
+
+  /** The full-text index of messages, in this database beside the models (clear() drops it too). */
+  searchIndex(): MongoSearchIndex {
+    return new MongoSearchIndex(this.db);
   }
 
   collection<T extends object>(spec: CollectionSpec): DocumentCollection<T> {

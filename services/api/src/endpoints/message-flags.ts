@@ -6,6 +6,7 @@ import type { ChannelQuery } from '../queries/channel-query.js';
 import { narrowFor } from '../queries/message-narrow.js';
 import { parseAnchor, windowAround } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
+import { narrowPage } from '../queries/search-window.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveAnchor } from './messages-read.js';
@@ -52,7 +53,7 @@ export async function updateMessageFlagsForNarrowEndpoint(ctx: ServerContext, ca
   const { decision, selection } = await change(ctx, call, askedChange(call), async (q) => {
     const narrow = await narrowFor(ctx, q, clauses);
     const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
-    return ctx.models.messages.page(query, windowAround(await resolveAnchor(ctx, query, anchor), window));
+    return narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(await resolveAnchor(ctx, query, anchor), window));
   });
   const ids = selection.ids;
   return {

@@ -8,6 +8,7 @@ import { messageRecords, messageShapeOf, searchMatch } from '../queries/message-
 import { type Anchor, checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, windowSize } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
+import { narrowPage } from '../queries/search-window.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
 
@@ -30,7 +31,7 @@ export async function resolveAnchor(ctx: ServerContext, query: MessageQuery, anc
       return NEWEST_ANCHOR;
     case 'first_unread': {
       const unread: MessageQuery = { ...query, where: [...query.where, UNREAD] };
-      const first = await ctx.models.messages.page(unread, { anchor: 0, include_anchor: true, num_before: 0, num_after: 1 });
+      const first = await narrowPage({ messages: ctx.models.messages, index: ctx.search }, unread, { anchor: 0, include_anchor: true, num_before: 0, num_after: 1 });
       return first.ids[0] ?? NEWEST_ANCHOR;
     }
   }
@@ -57,7 +58,7 @@ export async function getMessages(ctx: ServerContext, call: RouteCall): Promise<
   const size = windowSize(p);
   const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
   const anchorId = await resolveAnchor(ctx, query, anchor);
-  const page = await ctx.models.messages.page(query, windowAround(anchorId, { include_anchor: p.include_anchor !== false, ...size }));
+  const page = await narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(anchorId, { include_anchor: p.include_anchor !== false, ...size }));
   return {
     messages: await messageRecords(ctx, await viewedAmong(ctx, q.viewer.user_id, page.ids), shape, narrow.search),
     anchor: anchorId,

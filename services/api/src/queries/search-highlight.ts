@@ -1,26 +1,23 @@
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { foldToken, searchTerms, stemOf, TOKEN } from '@chat/readstore';
+import { escapeHtml } from '@chat/wire';
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+/** The stems a search's words look for: a word of the text is highlighted when it stems to one of them. */
+const wantedStems = (words: readonly string[]): Set<string> => new Set(searchTerms(words).flatMap((term) => term.tokens.map(stemOf)));
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const mark = (wanted: ReadonlySet<string>, text: string): string =>
+  text.replace(TOKEN, (token) => (wanted.has(stemOf(foldToken(token))) ? `<span class="highlight">${token}</span>` : token));
 
-/** A pattern finding any of the words in HTML-escaped text, case-insensitively; null without words. */
-function wordsPattern(words: readonly string[]): RegExp | null {
-  const alternatives = [...new Set(words)]
-    .filter((word) => word !== '')
-    .sort((a, b) => b.length - a.length)
-    .map((word) => escapeRegExp(escapeHtml(word)));
-  return alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'giu') : null;
-}
-
-const mark = (pattern: RegExp | null, text: string): string => (pattern ? text.replace(pattern, (found) => `<span class="highlight">${found}</span>`) : text);
-
-/** Rendered HTML with the search words wrapped in highlight spans, in text only (never inside a tag or an entity). */
+/**
+ * Rendered HTML with the words the search matched wrapped in highlight spans, as the public server
+ * marks them: every word whose stem is one the search looks for (`running` for `run`), in text only
+ * (never inside a tag or an entity).
+ */
 export function highlightHtml(html: string, words: readonly string[]): string {
-  const pattern = wordsPattern(words);
+  const wanted = wantedStems(words);
+  if (wanted.size === 0) return html;
   return html
     .split(/(<[^>]*>|&#?\w+;)/)
-    .map((part, index) => (index % 2 === 1 ? part : mark(pattern, part)))
+    .map((part, index) => (index % 2 === 1 ? part : mark(wanted, part)))
     .join('');
 }
 

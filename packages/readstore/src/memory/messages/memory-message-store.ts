@@ -228,6 +228,9 @@ export class MemoryMessageStore implements MessageStore {
   private candidateLists(query: MessageQuery): SortedIds[] {
     const find = <K extends MessagePredicate['op']>(op: K) => query.where.find((pred): pred is Extract<MessagePredicate, { op: K }> => pred.op === op);
     const topic = find('topic')?.topic;
+    // Listed ids (a search's candidates, followed topics) are the narrowest list there is; the matcher checks the source.
+    const listed = find('ids');
+    if (listed) return [SortedIds.fromSorted([...new Set(listed.ids)].sort((a, b) => a - b))];
     if (query.source.kind === 'channels') return query.source.channelIds.map((channelId) => this.recipients.channelIds(channelId, topic));
     const channel = find('channel');
     if (channel) return [this.recipients.channelIds(channel.channelId, topic)];
@@ -242,6 +245,7 @@ export class MemoryMessageStore implements MessageStore {
    */
   private matcher(query: MessageQuery, bodies?: ReadonlyMap<number, MessageBody>): (id: number) => boolean {
     const fromHistory = query.source.kind === 'history';
+    const channels = query.source.kind === 'channels' ? new Set(query.source.channelIds) : null;
     // Flag conditions need only the user's row: they are tried before the message is looked up
     // (most of a user's history fails "starred" or "mentioned").
     const flagBits = query.where.flatMap((pred) => (pred.op === 'flags' ? [pred.bits] : []));
@@ -249,10 +253,11 @@ export class MemoryMessageStore implements MessageStore {
       if (!this.columns.has(id)) return false;
       const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
-      if (query.where.length === 0) return true;
+      if (query.where.length === 0 && !channels) return true;
       const bits = row ?? HISTORY_ONLY_BITS;
       for (const wanted of flagBits) if ((bits & wanted) === 0) return false;
       const message = this.columns.message(id, bodies?.get(id) ?? NO_BODY);
+      if (channels && (message.recipient.type !== 'channel' || !channels.has(message.recipient.channel_id))) return false;
       for (const pred of query.where) if (!matchesPredicate(message, bits, pred)) return false;
       return true;
     };

@@ -1,0 +1,133 @@
+import Database from 'better-sqlite3';
+import type { SearchDocument, SearchIndex, SearchRange, SearchWrite } from './search-index.js';
+import type { SearchTerm } from './search-text.js';
+
+/** Writes grouped into one transaction at most; the rest wait for the next event-loop turn. */
+const WRITES_PER_COMMIT = 50_000;
+
+const SCHEMA = `
+  CREATE VIRTUAL TABLE IF NOT EXISTS message_text USING fts5(topic, content, tokenize = 'porter unicode61 remove_diacritics 2');
+  CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+/** The FTS5 query of the terms: each a quoted phrase (its tokens hold only letters and digits), all required. */
+export const ftsQuery = (terms: readonly SearchTerm[]): string => terms.map((term) => `"${term.tokens.join(' ')}"`).join(' AND ');
+
+/**
+ * The embedded index: an FTS5 table keyed by message id (its rowid) in its own SQLite file. Writes
+ * go into a transaction that stays open for the rest of the event-loop turn (or 50,000 writes), so a
+ * catch-up of a million messages commits in large groups; the log position is written in the same
+ * transaction, so what `position()` reports is exactly what the file holds after a crash. Reads on
+ * this connection see the open transaction's writes.
+ */
+export class SqliteSearchIndex implements SearchIndex {
+  private readonly db: Database.Database;
+  private readonly statements;
+  private pending = 0;
+  private lastPosition = 0;
+  private commitScheduled = false;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.statements = {
+      insert: this.db.prepare<[number, string, string]>('INSERT INTO message_text (rowid, topic, content) VALUES (?, ?, ?)'),
+      remove: this.db.prepare<[number]>('DELETE FROM message_text WHERE rowid = CAST(? AS INTEGER)'),
+      setText: this.db.prepare<[string, number]>('UPDATE message_text SET content = ? WHERE rowid = CAST(? AS INTEGER)'),
+      setTopic: this.db.prepare<[string, number]>('UPDATE message_text SET topic = ? WHERE rowid = CAST(? AS INTEGER)'),
+      below: this.db.prepare<[string, number, number], { id: number }>(
+        'SELECT rowid AS id FROM message_text WHERE message_text MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?',
+      ),
+      above: this.db.prepare<[string, number, number], { id: number }>(
+        'SELECT rowid AS id FROM message_text WHERE message_text MATCH ? AND rowid > ? ORDER BY rowid ASC LIMIT ?',
+      ),
+      among: this.db.prepare<[string, number], { id: number }>('SELECT rowid AS id FROM message_text WHERE message_text MATCH ? AND rowid = CAST(? AS INTEGER)'),
+      position: this.db.prepare<[], { value: number }>("SELECT value FROM search_meta WHERE key = 'position'"),
+      setPosition: this.db.prepare<[number]>("INSERT INTO search_meta (key, value) VALUES ('position', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+    };
+    this.lastPosition = this.statements.position.get()?.value ?? 0;
+  }
+
+  put(doc: SearchDocument, position: number): SearchWrite {
+    this.write(position, () => {
+      this.statements.remove.run(doc.id);
+      this.statements.insert.run(doc.id, doc.topic, doc.text);
+    });
+    return undefined;
+  }
+
+  setText(id: number, text: string, position: number): SearchWrite {
+    this.write(position, () => this.statements.setText.run(text, id));
+    return undefined;
+  }
+
+  setTopic(ids: readonly number[], topic: string, position: number): SearchWrite {
+    this.write(position, () => {
+      for (const id of ids) this.statements.setTopic.run(topic, id);
+    });
+    return undefined;
+  }
+
+  remove(ids: readonly number[], position: number): SearchWrite {
+    this.write(position, () => {
+      for (const id of ids) this.statements.remove.run(id);
+    });
+    return undefined;
+  }
+
+  async position(): Promise<number> {
+    return this.lastPosition;
+  }
+
+  async search(terms: readonly SearchTerm[], range: SearchRange, limit: number): Promise<number[]> {
+    if (terms.length === 0 || limit <= 0) return [];
+    const query = ftsQuery(terms);
+    const rows = 'below' in range ? this.statements.below.all(query, range.below, limit) : this.statements.above.all(query, range.above, limit);
+    return rows.map((row) => row.id);
+  }
+
+  async matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]> {
+    if (terms.length === 0) return [];
+    const query = ftsQuery(terms);
+    const found: number[] = [];
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) if (this.statements.among.get(query, id)) found.push(id);
+    return found;
+  }
+
+  async flush(): Promise<void> {
+    this.commit();
+  }
+
+  async clear(): Promise<void> {
+    this.commit();
+    this.db.exec('DELETE FROM message_text; DELETE FROM search_meta;');
+    this.lastPosition = 0;
+  }
+
+  async close(): Promise<void> {
+    this.commit();
+    this.db.close();
+  }
+
+  /** Runs a write inside the open transaction (opening one if needed) and records its position there. */
+  private write(position: number, change: () => void): void {
+    if (position < this.lastPosition) return;
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    change();
+    this.statements.setPosition.run(position);
+    this.lastPosition = position;
+    if (++this.pending >= WRITES_PER_COMMIT) this.commit();
+    else if (!this.commitScheduled) {
+      this.commitScheduled = true;
+      setImmediate(() => this.commit());
+    }
+  }
+
+  private commit(): void {
+    this.commitScheduled = false;
+    this.pending = 0;
+    if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT');
+  }
+}
