@@ -13,6 +13,7 @@ export { channelsProjection } from './channels/channels-projection.js';
 export { invitesProjection } from './invites/invites-projection.js';
 export { messagesProjection, userTopicKey } from './messages/messages-projection.js';
 export { unreadEntries } from './messages/unread-entries.js';
+export { bodyCarriedBy, logMessageBodies } from './messages/log-message-bodies.js';
 export type { AcceptedRequest } from './requests/accepted-request.js';
 export { requestKey } from './requests/requests-projection.js';
 
@@ -116,4 +117,6 @@ export { OrganizationVersion } from './organization-version.js';
 export * from './digest/read-model-digest.js';
 export * from './digest/canonical-json.js';
 export * from './digest/read-model-snapshot.js';
+export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
+export { modelsVersion } from './snapshots/models-version.js';
 export { searchProjection } from './search/search-projection.js';

@@ -13,6 +13,7 @@ import type { Passwords } from './secrets/passwords.js';
 import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { DueWork } from './scheduler/due-work.js';
+import type { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
@@ -33,6 +34,8 @@ export interface ServerContext {
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
   runner: ProjectionRunner;
+  /** Writes read-models snapshots (embedded memory read store; null otherwise or when turned off). */
+  snapshots: SnapshotSchedule | null;
   bus: CommandBus;
   apiKeys: ApiKeys;
   passwords: Passwords;
