@@ -1,18 +1,18 @@
 import { parseArgs } from 'node:util';
-import { freePort } from './lib/free-port.js';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
-import { ROOT, type ServerProcess, startChatServer } from './lib/server-process.js';
+import { ROOT } from './lib/server-process.js';
 import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
-import { type FixedCost, memory, replay, startup } from './scenarios/replay-startup.js';
+import { growthPoint } from './scenarios/growth.js';
+import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
-import { copyOf, emptyDataDir, type OrgSize, removeDir, seededOrg } from './seed/seeded-org.js';
+import { type OrgSize, seededOrg } from './seed/seeded-org.js';
 
 const { values } = parseArgs({
   options: {
@@ -98,29 +98,23 @@ async function main(): Promise<void> {
   }
   if (['register', 'noisy_neighbour', 'replay', 'startup', 'memory'].some(wanted)) {
     const big = seededOrg(large);
-    const starts: ServerProcess[] = [];
-    const rss: number[] = [];
-    // Start-up and memory take every run's server; the others use the first one only.
-    const servers = ['startup', 'memory'].some(wanted) ? plan.runs : 1;
-    for (let run = 0; run < servers; run++) {
-      const dataDir = copyOf(big.dir);
-      const server = await startChatServer(dataDir, await freePort());
-      try {
-        starts.push(server);
-        // Resident memory as it starts serving, as the empty server's is taken: before register's requests
-        // leave their garbage and caches behind (which a small organization's scaling multiplied).
-        rss.push(server.rss());
-        if (run === 0) await step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org));
-        // After register, whose numbers must come from a server nobody else has used yet.
-        if (run === 0) await step('noisy_neighbour', () => noisyNeighbour(plan, server, big.org));
-      } finally {
-        await server.stop();
-        removeDir(dataDir);
-      }
+    // The growth curve: the same organization at a quarter of its messages and whole. Register, then
+    // the noisy neighbour, run on the first restart of the whole one, a server nobody has used yet.
+    const curve = ['startup', 'memory'].some(wanted);
+    const points = curve ? [await growthPoint(plan, seededOrg({ ...large, messages: large.messages / 4 }))] : [];
+    if (curve || ['register', 'noisy_neighbour'].some(wanted)) {
+      const runs = curve ? plan.runs : 1;
+      points.push(
+        await growthPoint({ ...plan, runs }, big, async (server) => {
+          await step('register', () => registerLatency({ ...plan, runs: plan.runs }, server, big.org));
+          await step('noisy_neighbour', () => noisyNeighbour(plan, server, big.org));
+        }),
+      );
     }
-    const fixed = big.org.size.messages + big.org.size.firehoseMessages < 1_000_000 ? await emptyServerCost() : null;
-    await step('startup', () => startup(starts, big.org, fixed));
-    await step('memory', () => memory(rss, big.org, fixed));
+    if (curve) {
+      await step('startup', () => startup(points));
+      await step('memory', () => memory(points));
+    }
     await step('replay', () => replay(plan, big.dir));
   }
 
@@ -152,28 +146,16 @@ function budgetUsed(name: string, r: ScenarioResult): number {
     case 'register':
       return (r.value / 100) * 100;
     case 'startup':
-      return (r.value / 30) * 100;
+      return (r.value / 2) * 100;
     case 'capacity':
       return r.value > 0 ? (20_000 / r.value) * 100 : 200;
     case 'search':
     case 'noisy_neighbour':
       return (r.value / 20) * 100;
     case 'memory':
-      return (r.value / 2048) * 100;
+      return (r.value / 300) * 100;
     default:
       return 0;
-  }
-}
-
-/** Start-up time and memory of a server whose organization is only its owner. */
-async function emptyServerCost(): Promise<FixedCost> {
-  const dataDir = emptyDataDir();
-  const server = await startChatServer(dataDir, await freePort(), { CHAT_OWNER_EMAIL: 'owner@bench.example', CHAT_OWNER_PASSWORD: 'bench-owner-password', CHAT_ORG_NAME: 'Empty' });
-  try {
-    return { startupMs: server.startupMs, rssBytes: server.rss() };
-  } finally {
-    await server.stop();
-    removeDir(dataDir);
   }
 }
 

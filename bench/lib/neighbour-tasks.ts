@@ -15,6 +15,8 @@ export interface TimedTask {
 
 export interface TimedResult {
   latenciesMs: number[];
+  /** When each timed request was sent (epoch ms), in the order of latenciesMs. */
+  sentAt: number[];
   failed: number;
   firstFailure: string | null;
 }
@@ -22,6 +24,7 @@ export interface TimedResult {
 export async function timed(task: TimedTask): Promise<TimedResult> {
   const client = new HttpClient(task.url, 64);
   const latenciesMs: number[] = [];
+  const sentAt: number[] = [];
   let failed = 0;
   let firstFailure: string | null = null;
   const inFlight: Promise<void>[] = [];
@@ -34,8 +37,10 @@ export async function timed(task: TimedTask): Promise<TimedResult> {
     inFlight.push(
       client.request(task.requests[i % task.requests.length]).then(
         (res) => {
-          if (res.status === 200) latenciesMs.push(performance.now() - sent);
-          else {
+          if (res.status === 200) {
+            latenciesMs.push(performance.now() - sent);
+            sentAt.push(performance.timeOrigin + sent);
+          } else {
             failed++;
             firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
           }
@@ -49,7 +54,7 @@ export async function timed(task: TimedTask): Promise<TimedResult> {
   }
   await Promise.all(inFlight);
   client.close();
-  return { latenciesMs, failed, firstFailure };
+  return { latenciesMs, sentAt, failed, firstFailure };
 }
 
 /** A heavy request of the noisy neighbour, named for the report. */
@@ -69,6 +74,8 @@ export interface HeavyTask {
 export interface HeavyResult {
   /** Per request name: how many answered, their bytes, and each one's time (ms). */
   done: Record<string, { count: number; bytes: number; ms: number[] }>;
+  /** Each request's name and when it was in flight (epoch ms). */
+  spans: { name: string; start: number; end: number }[];
   failed: number;
   firstFailure: string | null;
 }
@@ -76,6 +83,7 @@ export interface HeavyResult {
 export async function heavy(task: HeavyTask): Promise<HeavyResult> {
   const client = new HttpClient(task.url, 1);
   const done: HeavyResult['done'] = {};
+  const spans: HeavyResult['spans'] = [];
   let failed = 0;
   let firstFailure: string | null = null;
   const deadline = performance.now() + task.durationMs;
@@ -89,11 +97,12 @@ export async function heavy(task: HeavyTask): Promise<HeavyResult> {
       entry.count++;
       entry.bytes += res.bytes;
       entry.ms.push(performance.now() - started);
+      spans.push({ name, start: performance.timeOrigin + started, end: performance.timeOrigin + performance.now() });
     } catch (error) {
       failed++;
       firstFailure ??= String(error);
     }
   }
   client.close();
-  return { done, failed, firstFailure };
+  return { done, spans, failed, firstFailure };
 }

@@ -34,13 +34,15 @@ function cpuSeconds(pid: number): number {
 async function allHeld(api: ChatApi, count: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let held = 0;
+  let answer = '';
   while (Date.now() < deadline) {
     const res = await api.http.request({ method: 'GET', path: '/metrics' });
+    answer = `${res.status} ${res.body.slice(0, 120)}`;
     held = Number(/^chat_held_polls (\d+)/m.exec(res.body)?.[1] ?? 0);
     if (held >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`only ${held} of ${count} polls held after ${timeoutMs / 1000} s`);
+  throw new Error(`only ${held} of ${count} polls held after ${timeoutMs / 1000} s (last /metrics answer: ${answer})`);
 }
 
 interface Step {

@@ -39,6 +39,22 @@ interface RunNumbers {
   deliveryP99: number;
   deliveryP50: number;
   heavy: HeavyResult['done'];
+  /** p99 of the probes sent while each kind of heavy request was in flight. */
+  probeP99During: Record<string, number>;
+  failed: { probes: number; sends: number; heavy: number; polls: number };
+}
+
+/** The probes' p99 by the heavy request in flight when each was sent. */
+function p99During(probes: TimedResult, spans: HeavyResult['spans']): Record<string, number> {
+  const byName = new Map<string, number[]>();
+  for (let i = 0; i < probes.sentAt.length; i++) {
+    const span = spans.find((each) => each.start <= probes.sentAt[i] && probes.sentAt[i] < each.end);
+    if (!span) continue;
+    let list = byName.get(span.name);
+    if (!list) byName.set(span.name, (list = []));
+    list.push(probes.latenciesMs[i]);
+  }
+  return Object.fromEntries([...byName].map(([name, latencies]) => [name, quantile(latencies, 0.99)]));
 }
 
 /** One measurement: heavy requests in a loop beside timed probes, paced sends and long-polling receivers. */
@@ -69,10 +85,8 @@ async function measure(server: ServerProcess, api: ChatApi, org: SeededOrg, owne
   });
   const [probes, sent, heavy] = await Promise.all([probing.result, sending.result, noisy.result]);
   const delivered = await polling.result;
-  if (probes.failed > 0) throw new Error(`${probes.failed} probes failed: ${probes.firstFailure}`);
-  if (sent.failed > 0) throw new Error(`${sent.failed} sends failed`);
-  if (heavy.failed > 0) throw new Error(`${heavy.failed} heavy requests failed: ${heavy.firstFailure}`);
-  if (delivered.failed > 0) throw new Error(`${delivered.failed} polls failed`);
+  // A server that stalls long enough fails requests (time-outs): counted, and the target is then not met.
+  const failed = { probes: probes.failed, sends: sent.failed, heavy: heavy.failed, polls: delivered.failed };
   for (const each of pollers) await api.http.request({ method: 'DELETE', path: '/api/v1/events', params: { queue_id: each.queueId }, auth: each.auth });
   return {
     probeP99: quantile(probes.latenciesMs, 0.99),
@@ -80,6 +94,8 @@ async function measure(server: ServerProcess, api: ChatApi, org: SeededOrg, owne
     deliveryP99: quantile(delivered.latenciesMs, 0.99),
     deliveryP50: quantile(delivered.latenciesMs, 0.5),
     heavy: heavy.done,
+    probeP99During: p99During(probes, heavy.spans),
+    failed,
   };
 }
 
@@ -100,14 +116,19 @@ export async function noisyNeighbour(plan: BenchPlan, server: ServerProcess, org
   }
   const worst = runs.map((each) => Math.max(each.probeP99, each.deliveryP99));
   const value = median(worst);
-  const heavySummary: Record<string, { count: number; mb: number; p50_ms: number }> = {};
+  const failures = runs.reduce((sum, run) => sum + run.failed.probes + run.failed.sends + run.failed.heavy + run.failed.polls, 0);
+  const heavySummary: Record<string, { count: number; mb: number; p50_ms: number; users_me_p99_while_ms: number }> = {};
   for (const run of runs) {
     for (const [name, done] of Object.entries(run.heavy)) {
-      const entry = (heavySummary[name] ??= { count: 0, mb: 0, p50_ms: 0 });
+      const entry = (heavySummary[name] ??= { count: 0, mb: 0, p50_ms: 0, users_me_p99_while_ms: Number.NaN });
       entry.count += done.count;
       entry.mb = round(done.bytes / done.count / 1e6);
       entry.p50_ms = round(median(done.ms));
     }
+  }
+  for (const [name, entry] of Object.entries(heavySummary)) {
+    const during = runs.map((run) => run.probeP99During[name]).filter((each) => each !== undefined);
+    entry.users_me_p99_while_ms = round(median(during));
   }
   return {
     value: round(value),
@@ -116,13 +137,14 @@ export async function noisyNeighbour(plan: BenchPlan, server: ServerProcess, org
     baseline_unit: null,
     ratio: null,
     target: `p99 ≤ ${TARGET_MS} ms for both`,
-    met: value <= TARGET_MS,
+    met: value <= TARGET_MS && failures === 0,
     runs: worst.map((each) => round(each)),
     users_me_p99_ms: round(median(runs.map((each) => each.probeP99))),
     users_me_p50_ms: round(median(runs.map((each) => each.probeP50))),
     delivery_p99_ms: round(median(runs.map((each) => each.deliveryP99))),
     delivery_p50_ms: round(median(runs.map((each) => each.deliveryP50))),
     heavy_requests: heavySummary,
+    failed_requests: runs.map((run) => run.failed),
     note: `${seconds} s per run: one client loops over a public search, a 5,000-message fetch, the owner's POST /register and GET /export/events of the whole log (answers read as fast as they come); meanwhile ${PROBE_RATE} GET /users/me per second from 10 other users and ${SEND_RATE} messages per second to a channel whose ${org.channels[0].subscribers.length} members long-poll. Organization: ${org.users.length} users, ${org.channels.length} channels, ${org.size.messages + org.size.firehoseMessages} messages.`,
   };
 }

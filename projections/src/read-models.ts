@@ -2,11 +2,11 @@ import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState,
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { DraftState, EmailInvitationState, MutedUserState, NavigationViewState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
-import type { SavedSnippetRow } from './personal/personal-items-projections.js';
+import type { SavedSnippetRow } from './personal/saved-snippet-row.js';
 import type { RealmExportState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
-import type { AcceptedRequest } from './requests/requests-projection.js';
+import type { AcceptedRequest } from './requests/accepted-request.js';
 
 export interface RealmState {
   name: string;

@@ -1,7 +1,36 @@
-import { MemoryReadStore, MongoReadStore } from '@chat/readstore';
+import type { MessageState } from '@chat/core';
+import { type MessageBody, type MessageReceivers, MemoryMessageStore, MemoryReadStore, MongoReadStore } from '@chat/readstore';
 import { messageStoreContract } from './message-store.contract.js';
 
 messageStoreContract('MemoryMessageStore', async () => new MemoryReadStore().messages);
+
+/**
+ * The memory store reading bodies from a log: every write is taken as the event at its position
+ * carrying the message's body, as sends and content edits do. Nothing is cached before a catch-up,
+ * so each read goes to this "log".
+ */
+class BodiesInLog extends MemoryMessageStore {
+  constructor(private readonly log = new Map<string, MessageBody>()) {
+    super({ read: async (position, messageId) => log.get(`${position}:${messageId}`) });
+  }
+
+  override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+    this.log.set(`${position}:${message.id}`, { content: message.content, rendered_content: message.rendered_content });
+    await super.insert(message, receivers, position);
+  }
+
+  override async replace(message: MessageState, position: number): Promise<void> {
+    this.log.set(`${position}:${message.id}`, { content: message.content, rendered_content: message.rendered_content });
+    await super.replace(message, position);
+  }
+
+  override async clear(): Promise<void> {
+    this.log.clear();
+    await super.clear();
+  }
+}
+
+messageStoreContract('MemoryMessageStore, bodies read from the log', async () => new BodiesInLog());
 
 const mongoUrl = process.env.MONGO_URL;
 if (mongoUrl) {

@@ -41,6 +41,11 @@ export interface ReadStore {
   readonly checkpoints: CheckpointStore;
   /** Whether models survive a restart (and so need not be rebuilt from position 0). */
   readonly persistent: boolean;
+  /**
+   * Whether other processes' projection runners write these same models (MongoDB): then they may hold
+   * events this process has not applied yet (register's snapshot checks for that, see queue-start.ts).
+   */
+  readonly shared: boolean;
   /** Drops every document and checkpoint: the models are rebuilt from the log afterwards. */
   clear(): Promise<void>;
   close(): Promise<void>;

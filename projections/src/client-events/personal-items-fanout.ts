@@ -1,6 +1,6 @@
 import type { DraftState, NavigationViewState, StoredEvent } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
-import type { SavedSnippetRow } from '../personal/personal-items-projections.js';
+import type { SavedSnippetRow } from '../personal/saved-snippet-row.js';
 import type { ReadModels } from '../read-models.js';
 
 /** A draft as the public API shows it. */

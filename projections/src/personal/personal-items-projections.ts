@@ -1,9 +1,6 @@
-import { type SavedSnippetState, type StoredEvent } from '@chat/core';
+import type { StoredEvent } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
-
-/** A snippet as listed: with the time it was created, in UNIX seconds. */
-export type SavedSnippetRow = SavedSnippetState & { date_created: number };
 
 export const navigationViewKey = (userId: number, fragment: string): string => `${userId}:${fragment}`;
 

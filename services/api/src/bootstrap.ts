@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, Role, streams } from '@chat/core';
+import { decideCreateRealm, Role, streams } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { createUser } from './actions/create-user.js';
 import { ensureSystemGroups } from './actions/user-groups.js';
@@ -29,23 +29,8 @@ export async function bootstrapOrganization(ctx: ServerContext): Promise<Bootstr
   const origin = { actorId: null, requestId: 'bootstrap', client: 'server' };
   const email = config.ownerEmail ?? DEFAULT_OWNER_EMAIL;
   const password = config.ownerPassword ?? randomBytes(12).toString('base64url');
-  await ctx.bus.commit(origin, [
-    {
-      stream: streams.realm(),
-      expected: 'no_stream',
-      events: [
-        {
-          type: 'RealmCreated',
-          data: {
-            name: config.orgName ?? DEFAULT_ORG_NAME,
-            description: '',
-            settings: { ...DEFAULT_REALM_SETTINGS },
-            user_settings_defaults: { ...DEFAULT_USER_SETTINGS },
-          },
-        },
-      ],
-    },
-  ]);
+  const events = decideCreateRealm({ name: config.orgName ?? DEFAULT_ORG_NAME });
+  await ctx.bus.commit(origin, [{ stream: streams.realm(), expected: 'no_stream', events }]);
   await createUser(ctx, origin, { email, password, full_name: 'Owner', role: Role.Owner, can_change_user_emails: true });
   // Its own request id: event ids derive from (request, stream, index) and the realm stream is shared.
   await ensureSystemGroups(ctx, GROUPS_ORIGIN);

@@ -14,19 +14,21 @@ import {
   ValidatingEventStore,
   allUpcasters,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, MongoReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
-import { type Mailer, openMailer } from './mail/mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { openMailer } from './mail/open-mailer.js';
 import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
+import { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
@@ -53,7 +55,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const raw = await openEventStore(config);
   // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
   const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
-  const readStore = await openReadStore(config);
+  const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
   const realtime = await openRealtime(config, log);
@@ -81,9 +83,12 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
   const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : (logIds ?? new LogIdAllocator());
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
-  await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
+  if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
+  const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 });
+  snapshotSchedule?.start();
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = await realtime.restore();
   if (restored > 0) log.info({ restored }, 'event queues restored');
@@ -102,6 +107,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     writtenLog: raw,
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
+    snapshots: snapshotSchedule,
     bus: new CommandBus(store, runner, clock, registry),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
@@ -140,9 +146,10 @@ async function openSearchIndex(config: Config, readStore: ReadStore, log: EventS
   return index;
 }
 
-async function openReadStore(config: Config): Promise<ReadStore> {
+/** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
+async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
   if (config.readStore === 'mongodb' && config.mongoUrl) return MongoReadStore.connect(config.mongoUrl, 'chat_read_models');
-  return new MemoryReadStore();
+  return new MemoryReadStore({ bodies: logMessageBodies(log) });
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
@@ -162,8 +169,22 @@ async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
+/**
+ * The memory read models' snapshots (DATA_DIR/read-models.snapshot): loaded here when usable, so the
+ * runner applies only the log after it. Null when snapshots are off or the read models live in MongoDB.
+ */
+async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStore, ids: LogIdAllocator | null, logger: Logger): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
+  if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
+  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
+  const loaded = await snapshots.load();
+  if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
+  else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');
+  return { snapshots, position: loaded.loaded ? loaded.position : 0 };
+}
+
 export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.runner.stop();
+  await ctx.snapshots?.close();
   ctx.queues.close();
   await ctx.queues.stores.close();
   savePresence(ctx.presence, presenceFile(ctx.config));

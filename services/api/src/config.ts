@@ -41,6 +41,8 @@ export interface Config {
   pushDelayMs: number;
   /** CHAT_MAX_QUEUES_PER_USER: live event queues one user may hold; registering one more drops their least recently used (100). */
   maxQueuesPerUser: number;
+  /** CHAT_SNAPSHOT_EVERY: a read-models snapshot after this many events (50,000); 0 turns snapshots off (memory read store only). */
+  snapshotEvery: number;
   /** Whole request, headers, and idle connection timeouts (CHAT_REQUEST_TIMEOUT_MS, CHAT_HEADERS_TIMEOUT_MS, CHAT_IDLE_TIMEOUT_MS). */
   timeouts: { requestMs: number; headersMs: number; idleMs: number };
   /** CHAT_RATE_LIMIT_USER / _IP / _AUTH: requests per window; null turns a limit off. */
@@ -126,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
     pushDelayMs: integer('CHAT_PUSH_DELAY_MS', env.CHAT_PUSH_DELAY_MS, 0, 0, 3_600_000),
     maxQueuesPerUser: integer('CHAT_MAX_QUEUES_PER_USER', env.CHAT_MAX_QUEUES_PER_USER, 100, 1, 100_000),
+    snapshotEvery: integer('CHAT_SNAPSHOT_EVERY', env.CHAT_SNAPSHOT_EVERY, 50_000, 0, 1_000_000_000),
     timeouts: {
       requestMs: integer('CHAT_REQUEST_TIMEOUT_MS', env.CHAT_REQUEST_TIMEOUT_MS, 120_000, 1000, 3_600_000),
       headersMs: integer('CHAT_HEADERS_TIMEOUT_MS', env.CHAT_HEADERS_TIMEOUT_MS, 20_000, 1000, 600_000),

@@ -12,7 +12,8 @@ import type { ApiKeys } from './secrets/api-keys.js';
 import type { Passwords } from './secrets/passwords.js';
 import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
-import type { Scheduler } from './scheduler/scheduler.js';
+import type { DueWork } from './scheduler/due-work.js';
+import type { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
@@ -33,6 +34,8 @@ export interface ServerContext {
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
   runner: ProjectionRunner;
+  /** Writes read-models snapshots (embedded memory read store; null otherwise or when turned off). */
+  snapshots: SnapshotSchedule | null;
   bus: CommandBus;
   apiKeys: ApiKeys;
   passwords: Passwords;
@@ -42,7 +45,7 @@ export interface ServerContext {
   /** Push notifications: the bouncer client (null when none is configured) and the token vault. */
   push: PushSetup;
   /** Runs timed work (scheduled jobs, periodic housekeeping); server.ts ticks it. */
-  scheduler: Scheduler;
+  scheduler: DueWork;
   /** Where uploaded files' bytes are kept (DATA_DIR/uploads by default). */
   uploads: UploadStorage;
   /** Signs and checks the short-lived download links of GET /user_uploads/{realm_id_str}/{filename}. */

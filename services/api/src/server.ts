@@ -7,7 +7,7 @@ import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
-import { confirmEmailChange } from './endpoints/confirm-email.js';
+import { confirmEmailChangePage } from './endpoints/confirm-email.js';
 import { joinPage } from './endpoints/join-page.js';
 import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
 import { stopServing } from './ops/graceful-stop.js';
@@ -79,7 +79,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         mountOpsPages(pages, health, metrics);
         // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
         if (limits.ip) pages.use(['/join', '/accounts', '/user_uploads/temporary'], limitBy(limits.ip, (req) => limits.clientAddress(req)));
-        pages.get('/accounts/confirm_new_email/:token', confirmEmailChange(ctx));
+        pages.get('/accounts/confirm_new_email/:token', confirmEmailChangePage(ctx));
         pages.get('/join/:key', joinPage(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);
         mountRealmEmojiImages(pages, ctx);

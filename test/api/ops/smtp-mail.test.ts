@@ -6,7 +6,9 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { configFromEnv } from '../../../services/api/src/config.js';
-import { type Mail, type Mailer, openMailer, OutboxMailer } from '../../../services/api/src/mail/mailer.js';
+import type { Mail, Mailer } from '../../../services/api/src/mail/mailer.js';
+import { openMailer } from '../../../services/api/src/mail/open-mailer.js';
+import { OutboxMailer } from '../../../services/api/src/mail/outbox-mailer.js';
 import { RetryingMailer } from '../../../services/api/src/mail/retrying-mailer.js';
 import { SmtpMailer } from '../../../services/api/src/mail/smtp-mailer.js';
 

@@ -104,4 +104,21 @@ describe('HolderLists (memory message store)', function () {
     expect(offsets[2] - offsets[0]).to.equal(4);
     expect(ids.length).to.equal(10);
   });
+
+  it('keeps user ids in 16 bits until one reaches 65,535, then widens, every list and flag intact', function () {
+    const lists = new HolderLists();
+    setPairs(lists, 1, [65_534, 1], [3, 2]);
+    expect(lists.image().pool).to.be.instanceOf(Uint16Array);
+    setPairs(lists, 2, [70_000, 4], [65_535, 5]);
+    expect(lists.image().pool).to.be.instanceOf(Int32Array);
+    expect(lists.rows(1)).to.deep.equal([
+      { user_id: 3, flags: 2 },
+      { user_id: 65_534, flags: 1 },
+    ]);
+    expect(lists.rows(2)).to.deep.equal([
+      { user_id: 65_535, flags: 5 },
+      { user_id: 70_000, flags: 4 },
+    ]);
+    expect(lists.invert(() => 0).lengths[70_000]).to.equal(1);
+  });
 });

@@ -10,7 +10,11 @@ const inTopic = (id: number, topic: string, sender_id = 1): MessageState => mess
 function indexOver(): { index: RecipientIndex; add: (message: MessageState) => number; remove: (message: MessageState) => void } {
   const messages = new Map<number, MessageState>();
   const index = new RecipientIndex(
-    () => [...messages.values()].sort((a, b) => a.id - b.id),
+    (visit) => {
+      for (const { id, recipient, sender_id } of [...messages.values()].sort((a, b) => a.id - b.id)) {
+        if (recipient.type === 'channel') visit(id, recipient.channel_id, recipient.topic, sender_id);
+      }
+    },
     (id) => messages.get(id)?.sender_id,
   );
   return {

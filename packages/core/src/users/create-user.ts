@@ -3,6 +3,7 @@ import type { UserCreated } from '../events/user-events.js';
 import { isAdminRole, Role, type RoleValue } from '../roles.js';
 import { isValidEmail, normalizeEmail } from './email-address.js';
 import { checkFullName } from './full-name.js';
+import { MIN_PASSWORD_LENGTH } from '../settings/update-settings.js';
 import type { UserState } from './user-state.js';
 
 export interface CreateUser {
@@ -47,4 +48,18 @@ export function decideCreateUser(ctx: CreateUserContext, cmd: CreateUser): UserC
       },
     },
   ];
+}
+
+/**
+ * POST /users, before the password is hashed (slow): only administrators create accounts, with a
+ * password of at least MIN_PASSWORD_LENGTH characters.
+ */
+export function checkCreateUserRequest(actor: UserState, password: string): void {
+  if (!isAdminRole(actor.role)) throw insufficientPermission('Must be an organization administrator');
+  checkNewPassword(password, 'password');
+}
+
+/** A password chosen for a new account (`param` names the request's field in the error). */
+export function checkNewPassword(password: string, param: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`Invalid '${param}': must be at least ${MIN_PASSWORD_LENGTH} characters`);
 }

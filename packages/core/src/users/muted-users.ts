@@ -1,5 +1,6 @@
 import { badRequest } from '../errors.js';
 import type { UserMuted, UserUnmuted } from '../events/user-status-events.js';
+import type { MessageFlagsChanged } from '../events/message-events.js';
 import type { UserState } from './user-state.js';
 
 /** One user muted by another, keyed `<user_id>:<muted_user_id>` in the read model. */
@@ -29,4 +30,10 @@ export function decideUnmuteUser(userId: number, target: UserState | undefined, 
   const unmuted = requireUser(target);
   if (!muted) throw badRequest('User is not muted');
   return [{ type: 'UserUnmuted', data: { user_id: userId, muted_user_id: unmuted.user_id } }];
+}
+
+/** A mute marks the muted user's unread messages in the muter's history read, as if the muter had read them. */
+export function decideReadMutedMessages(userId: number, unread: readonly number[]): MessageFlagsChanged[] {
+  if (unread.length === 0) return [];
+  return [{ type: 'MessageFlagsChanged', data: { user_id: userId, op: 'add', flag: 'read', message_ids: [...unread], historical: [] } }];
 }

@@ -38,6 +38,17 @@ export class LogIdAllocator implements IdAllocator {
     }
   }
 
+  /** The counters as they stand (a read-models snapshot saves them with its position). */
+  counters(): [IdKind, number][] {
+    return [...this.highest];
+  }
+
+  /** Takes over counters saved with a snapshot, for a feed that starts after its position. */
+  restore(counters: readonly (readonly [IdKind, number])[]): void {
+    this.highest.clear();
+    for (const [kind, id] of counters) this.highest.set(kind, id);
+  }
+
   async next(kind: IdKind): Promise<number> {
     const id = (this.highest.get(kind) ?? 0) + 1;
     this.highest.set(kind, id);

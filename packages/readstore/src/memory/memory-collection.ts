@@ -44,7 +44,21 @@ export class MemoryCollection<T extends object> implements DocumentCollection<T>
   }
 
   async put(key: DocumentKey, doc: T): Promise<void> {
-    const k = keyOf(key);
+    this.set(keyOf(key), doc);
+  }
+
+  /** The documents as JSON text, taken at once (a projection may change a stored document in place later). */
+  image(): string {
+    return JSON.stringify([...this.docs]);
+  }
+
+  /** Takes over documents saved by `image`, indexing them again. */
+  restore(entries: readonly [string, T][]): void {
+    this.clear();
+    for (const [k, doc] of entries) this.set(k, doc);
+  }
+
+  private set(k: string, doc: T): void {
     this.unindex(k);
     this.docs.set(k, doc);
     const fields = doc as Record<string, unknown>;

@@ -15,6 +15,7 @@ const NAMESPACE_NOT_FOUND = 26;
  */
 export class MongoReadStore implements ReadStore {
   readonly persistent = true;
+  readonly shared = true;
   readonly checkpoints: MongoCheckpoints;
   readonly messages: MessageStore;
   private readonly collections = new Map<string, MongoCollection<object>>();

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { SearchDocument, SearchIndex, SearchRange, SearchWrite } from './search-index.js';
+import { SearchReader } from './search-reader-client.js';
 import type { SearchTerm } from './search-text.js';
 
 /** Writes grouped into one transaction at most; the rest wait for the next event-loop turn. */
@@ -17,8 +18,11 @@ export const ftsQuery = (terms: readonly SearchTerm[]): string => terms.map((ter
  * The embedded index: an FTS5 table keyed by message id (its rowid) in its own SQLite file. Writes
  * go into a transaction that stays open for the rest of the event-loop turn (or 50,000 writes), so a
  * catch-up of a million messages commits in large groups; the log position is written in the same
- * transaction, so what `position()` reports is exactly what the file holds after a crash. Reads on
- * this connection see the open transaction's writes.
+ * transaction, so what `position()` reports is exactly what the file holds after a crash.
+ * Reads of a file go to a worker thread with a read-only connection (SearchReader), after the open
+ * transaction is committed so they see every write: the costliest FTS5 query (a phrase of words in
+ * every message reads their whole position lists) never holds the event loop. An in-memory index
+ * (replays, tests) reads on its own connection.
  */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: Database.Database;
@@ -26,8 +30,10 @@ export class SqliteSearchIndex implements SearchIndex {
   private pending = 0;
   private lastPosition = 0;
   private commitScheduled = false;
+  /** Started at the first read, so a process that never searches runs no worker. */
+  private readerStarted: SearchReader | null = null;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -48,6 +54,13 @@ export class SqliteSearchIndex implements SearchIndex {
       setPosition: this.db.prepare<[number]>("INSERT INTO search_meta (key, value) VALUES ('position', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
     };
     this.lastPosition = this.statements.position.get()?.value ?? 0;
+  }
+
+  /** The worker that reads a file-backed index; none for an in-memory one. */
+  private get reader(): SearchReader | null {
+    if (this.file === ':memory:') return null;
+    this.readerStarted ??= new SearchReader(this.file);
+    return this.readerStarted;
   }
 
   put(doc: SearchDocument, position: number): SearchWrite {
@@ -84,12 +97,22 @@ export class SqliteSearchIndex implements SearchIndex {
   async search(terms: readonly SearchTerm[], range: SearchRange, limit: number): Promise<number[]> {
     if (terms.length === 0 || limit <= 0) return [];
     const query = ftsQuery(terms);
+    if (this.reader) {
+      this.commit();
+      return 'below' in range
+        ? this.reader.ask({ kind: 'below', query, bound: range.below, limit })
+        : this.reader.ask({ kind: 'above', query, bound: range.above, limit });
+    }
     const rows = 'below' in range ? this.statements.below.all(query, range.below, limit) : this.statements.above.all(query, range.above, limit);
     return rows.map((row) => row.id);
   }
 
   async matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]> {
-    if (terms.length === 0) return [];
+    if (terms.length === 0 || ids.length === 0) return [];
+    if (this.reader) {
+      this.commit();
+      return this.reader.ask({ kind: 'among', terms, ids });
+    }
     const query = ftsQuery(terms);
     const found: number[] = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) if (this.statements.among.get(query, id)) found.push(id);
@@ -108,6 +131,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async close(): Promise<void> {
     this.commit();
+    await this.readerStarted?.close();
     this.db.close();
   }
 

@@ -1,17 +1,15 @@
 import { checkInviteLinkUsable, decideUseInviteLink, streams } from '@chat/core';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
-import type { ServerContext } from '../server-context.js';
 import { newAccountAppends, prepareAccount } from './create-user.js';
 import { groupAppend } from './user-groups.js';
-import { acceptEmailInvitation } from './accept-email-invitation.js';
+import { acceptEmailInvitation, type AcceptEmailInvitationDeps } from './accept-email-invitation.js';
+import type { AcceptInviteInput } from './accept-invite-input.js';
 
-export interface AcceptInviteInput {
-  key: string;
-  email: string;
-  password: string;
-  full_name: string;
-}
+/** What acceptInviteLink uses. */
+type AcceptInviteLinkDeps = AcceptEmailInvitationDeps;
+
+export type { AcceptInviteInput } from './accept-invite-input.js';
 
 /**
  * POST /invites/multiuse/accept: creates the account the link describes (its role, its channels,
@@ -19,7 +17,7 @@ export interface AcceptInviteInput {
  * InviteLinkUsed whatever happened to it meanwhile ('stream_exists'): a link valid when the request was
  * decided admits it, and concurrent uses of a multi-use link do not conflict.
  */
-export async function acceptInviteLink(ctx: ServerContext, origin: Origin, input: AcceptInviteInput): Promise<{ user_id: number; email: string }> {
+export async function acceptInviteLink(ctx: AcceptInviteLinkDeps, origin: Origin, input: AcceptInviteInput): Promise<{ user_id: number; email: string }> {
   const digest = inviteKeyDigest(input.key);
   const link = await ctx.models.invites.findOne('key_digest', digest);
   // A key that opens no link may be an email invitation's, from the mail.
@@ -39,7 +37,7 @@ export async function acceptInviteLink(ctx: ServerContext, origin: Origin, input
       join_default_channels: link.include_realm_default_subscriptions,
     });
     const memberships: StreamAppend[] = [];
-    for (const change of use.memberships) memberships.push(await groupAppend(ctx, change.data.group_id, [change]));
+    for (const change of use.memberships) memberships.push(groupAppend(change.data.group_id, [change]));
     const used: StreamAppend = { stream: streams.invite(link.id), expected: 'stream_exists', events: [use.used] };
     return { appends: [...accountAppends, used, ...memberships], result: { user_id: account.user_id, email: account.email } };
   });

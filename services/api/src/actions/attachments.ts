@@ -15,7 +15,14 @@ import type { ExpectedRevision } from '@chat/eventstore';
 import { REALM_KEY } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What uploadFile uses. */
+type UploadFileDeps = Commands & Configured & Allocates & Uses<'uploads'>;
+/** What attachmentFromLog uses. */
+type AttachmentFromLogDeps = LogReads & Reads<'attachments'>;
+/** What deleteWith uses. */
+type DeleteWithDeps = Commands & LogReads & Reads<'attachments'> & Uses<'uploads'>;
 
 /** A file as the HTTP layer received it: written to a temporary file, which storing moves away. */
 export interface ReceivedFile {
@@ -38,7 +45,7 @@ const baseName = (name: string): string => (name.split(/[\\/]/).pop() ?? '').tri
  * POST /user_uploads: stores the bytes first, then records the upload; a failed append leaves only
  * unreferenced bytes behind, never an attachment without its file.
  */
-export async function uploadFile(ctx: ServerContext, origin: Origin, ownerId: number, file: ReceivedFile): Promise<UploadResult> {
+export async function uploadFile(ctx: UploadFileDeps, origin: Origin, ownerId: number, file: ReceivedFile): Promise<UploadResult> {
   const attachment_id = await ctx.ids.next('attachment');
   const name = baseName(file.name);
   const path_id = uploadPathId(randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name);
@@ -68,12 +75,12 @@ async function sha256Of(path: string): Promise<string> {
 }
 
 /** The upload space in use by the whole organization, in bytes. */
-export async function uploadSpaceUsed(ctx: ServerContext): Promise<number> {
+export async function uploadSpaceUsed(ctx: Reads<'uploadUsage'>): Promise<number> {
   return (await ctx.models.uploadUsage.get(REALM_KEY))?.bytes ?? 0;
 }
 
 /** GET /attachments: the user's files, oldest first. */
-export async function listAttachments(ctx: ServerContext, userId: number): Promise<{ attachments: AttachmentRecord[]; upload_space_used: number }> {
+export async function listAttachments(ctx: Reads<'attachments' | 'uploadUsage'>, userId: number): Promise<{ attachments: AttachmentRecord[]; upload_space_used: number }> {
   const own = (await ctx.models.attachments.findMany('owner_id', userId)).sort((a, b) => a.id - b.id);
   return { attachments: own.map(attachmentRecord), upload_space_used: await uploadSpaceUsed(ctx) };
 }
@@ -83,13 +90,13 @@ export async function listAttachments(ctx: ServerContext, userId: number): Promi
  * (which holds the links) may lag the log, in another process or under a racing request, and a
  * deletion decided from it alone would be recorded twice.
  */
-async function attachmentFromLog(ctx: ServerContext, attachmentId: number): Promise<{ attachment: AttachmentState | undefined; expected: ExpectedRevision }> {
+async function attachmentFromLog(ctx: AttachmentFromLogDeps, attachmentId: number): Promise<{ attachment: AttachmentState | undefined; expected: ExpectedRevision }> {
   const { events, expected } = await streamHistory(ctx.store, streams.attachment(attachmentId), ['AttachmentDeleted']);
   return { attachment: events.length > 0 ? undefined : await ctx.models.attachments.get(attachmentId), expected };
 }
 
 /** Appends the deletion decided from the attachment as it stands, then removes the bytes. */
-async function deleteWith(ctx: ServerContext, origin: Origin, attachmentId: number, decide: (a: AttachmentState | undefined) => ReturnType<typeof decideExpireAttachment>): Promise<boolean> {
+async function deleteWith(ctx: DeleteWithDeps, origin: Origin, attachmentId: number, decide: (a: AttachmentState | undefined) => ReturnType<typeof decideExpireAttachment>): Promise<boolean> {
   const stream = streams.attachment(attachmentId);
   const gone = await ctx.bus.run(origin, async () => {
     const { attachment, expected } = await attachmentFromLog(ctx, attachmentId);
@@ -101,11 +108,11 @@ async function deleteWith(ctx: ServerContext, origin: Origin, attachmentId: numb
 }
 
 /** DELETE /attachments/{attachment_id}: the owner deletes one of their files. */
-export async function deleteAttachment(ctx: ServerContext, origin: Origin, actorId: number, attachmentId: number): Promise<void> {
+export async function deleteAttachment(ctx: DeleteWithDeps, origin: Origin, actorId: number, attachmentId: number): Promise<void> {
   await deleteWith(ctx, origin, attachmentId, (a) => [decideDeleteAttachment(a, actorId)]);
 }
 
 /** The scheduled clean-up of a file no message links; answers whether it deleted anything. */
-export function expireAttachment(ctx: ServerContext, origin: Origin, attachmentId: number, reason: 'unclaimed' | 'orphaned'): Promise<boolean> {
+export function expireAttachment(ctx: DeleteWithDeps, origin: Origin, attachmentId: number, reason: 'unclaimed' | 'orphaned'): Promise<boolean> {
   return deleteWith(ctx, origin, attachmentId, (a) => decideExpireAttachment(a, reason));
 }

@@ -1,9 +1,9 @@
 import { botDirectMessage, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
+import type { Allocates, Configured, Uses } from '../dependencies.js';
 
 /**
  * The append of a direct message from the notification bot to one user, for the command that causes
@@ -11,7 +11,7 @@ import { notificationBot } from './system-bots.js';
  * which the text may name.
  */
 export async function botDirectMessageAppend(
-  ctx: ServerContext,
+  ctx: Configured & Allocates & Uses<'models' | 'organization'>,
   recipientId: number,
   content: string,
   joining: readonly { user_id: number; full_name: string }[] = [],

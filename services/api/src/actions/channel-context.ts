@@ -1,7 +1,10 @@
 import { type AddressesOf, type ChannelContext, SubscriptionIndex, type SubscriptionState, type UserState } from '@chat/core';
 import { apiEmail, canSeeEmail } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
+import type { Configured, Reads, Uses } from '../dependencies.js';
+
+/** What channelContext uses. */
+type ChannelContextDeps = Configured & Reads<'subscriptions'> & Uses<'organization'>;
 
 /** Users whose subscriptions a decision needs, named by id or by email address. */
 export type UserRefs = readonly (number | string)[];
@@ -10,7 +13,7 @@ export type UserRefs = readonly (number | string)[];
  * The addresses by which `actor` may name a user in principals: the one the API shows (a placeholder
  * when the real one is hidden), and the real one when the actor may see it (as GET /users/{email}).
  */
-export function principalAddresses(ctx: ServerContext, actor: UserState): AddressesOf {
+export function principalAddresses(ctx: Configured, actor: UserState): AddressesOf {
   const host = realmHost(ctx);
   return (user) => (canSeeEmail(actor, user) ? [apiEmail(user, host), user.email] : [apiEmail(user, host)]);
 }
@@ -32,7 +35,7 @@ function userIdsOf(users: readonly UserState[], addressesOf: AddressesOf, refs: 
  * Everything a channel decision reads: groups, users, organization permissions, every channel, and the
  * subscriptions of the actor, of the users named, and of the channels named.
  */
-export async function channelContext(ctx: ServerContext, actorId: number, users: UserRefs = [], channelIds: readonly number[] = []): Promise<ChannelContext> {
+export async function channelContext(ctx: ChannelContextDeps, actorId: number, users: UserRefs = [], channelIds: readonly number[] = []): Promise<ChannelContext> {
   const organization = await ctx.organization.current();
   const actor = organization.users.get(actorId);
   if (!actor) throw new Error('organization not initialised');

@@ -9,12 +9,14 @@ import {
   type UserState,
 } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
+import type { Allocates, Commands, Reads } from '../dependencies.js';
+
+/** What updateChannelFolder uses. */
+type UpdateChannelFolderDeps = Commands & Reads<'channelFolders' | 'channels' | 'users'>;
 
 /** Every folder, archived ones included, with the actor as stored now. */
-async function folderContext(ctx: ServerContext, actorId: number): Promise<ChannelFolderContext> {
+async function folderContext(ctx: Reads<'channelFolders' | 'channels' | 'users'>, actorId: number): Promise<ChannelFolderContext> {
   const actor = await ctx.models.users.get(actorId);
   if (!actor) throw new Error(`user ${actorId} missing`);
   const foldersInUse = new Set<number>();
@@ -26,7 +28,7 @@ async function folderContext(ctx: ServerContext, actorId: number): Promise<Chann
 
 /** POST /channel_folders/create: returns the new folder's id. */
 export async function createChannelFolder(
-  ctx: ServerContext,
+  ctx: Commands & Allocates & Reads<'channelFolders' | 'channels' | 'users'>,
   origin: Origin,
   actor: UserState,
   input: Omit<CreateChannelFolder, 'channel_folder_id'>,
@@ -39,19 +41,19 @@ export async function createChannelFolder(
 }
 
 /** PATCH /channel_folders/{channel_folder_id} */
-export async function updateChannelFolder(ctx: ServerContext, origin: Origin, actor: UserState, folderId: number, cmd: UpdateChannelFolder): Promise<void> {
+export async function updateChannelFolder(ctx: UpdateChannelFolderDeps, origin: Origin, actor: UserState, folderId: number, cmd: UpdateChannelFolder): Promise<void> {
   const stream = streams.channelFolder(folderId);
   await ctx.bus.run(origin, async () => {
     const events = decideUpdateChannelFolder(await folderContext(ctx, actor.user_id), folderId, cmd);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
   });
 }
 
 /** PATCH /channel_folders: the order is an organization-wide fact, recorded on the realm stream. */
-export async function reorderChannelFolders(ctx: ServerContext, origin: Origin, actor: UserState, order: number[] | undefined): Promise<void> {
+export async function reorderChannelFolders(ctx: UpdateChannelFolderDeps, origin: Origin, actor: UserState, order: number[] | undefined): Promise<void> {
   const stream = streams.realm();
   await ctx.bus.run(origin, async () => {
     const events = decideReorderChannelFolders(await folderContext(ctx, actor.user_id), order);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
   });
 }

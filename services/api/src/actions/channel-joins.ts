@@ -1,13 +1,12 @@
 import { type ChannelState, joinChannels, streams, SubscriptionIndex } from '@chat/core';
-import type { StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type StreamAppend } from '../commands/command-bus.js';
+import type { Reads } from '../dependencies.js';
 
 /**
  * Subscriptions for users who join channels without asking (new accounts joining the default
  * channels, or an invitation's): one append per channel that gains subscribers.
  */
-export async function channelJoinAppends(ctx: ServerContext, userIds: readonly number[], chosen: (channel: ChannelState) => boolean): Promise<StreamAppend[]> {
+export async function channelJoinAppends(ctx: Reads<'channels' | 'subscriptions'>, userIds: readonly number[], chosen: (channel: ChannelState) => boolean): Promise<StreamAppend[]> {
   const channels = (await ctx.models.channels.all()).filter((channel) => !channel.is_archived && chosen(channel)).sort((a, b) => a.channel_id - b.channel_id);
   if (channels.length === 0) return [];
   const rows = [];
@@ -16,7 +15,7 @@ export async function channelJoinAppends(ctx: ServerContext, userIds: readonly n
   const appends: StreamAppend[] = [];
   for (const [channelId, event] of joined.events) {
     const stream = streams.channel(channelId);
-    appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [event] });
+    appends.push({ stream, expected: AS_READ, events: [event] });
   }
   return appends;
 }

@@ -10,10 +10,13 @@ import {
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import type { StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Clocked, Configured, Reads, Uses } from '../dependencies.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
+
+/** What channelCreationNotices uses. */
+type ChannelNoticesDeps = Configured & Clocked & Allocates & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /** A channel the command creates, and as the read model will hold it. */
 interface NewChannel {
@@ -39,7 +42,7 @@ function newChannels(events: ReadonlyMap<number, readonly DomainEvent[]>, create
  * announcements channel (not archived), as the public server posts it: in that channel's topic
  * "new channels", read for the creator only.
  */
-export async function channelCreationNotices(ctx: ServerContext, creator: UserState, events: ReadonlyMap<number, readonly DomainEvent[]>, announce: boolean): Promise<StreamAppend[]> {
+export async function channelCreationNotices(ctx: ChannelNoticesDeps, creator: UserState, events: ReadonlyMap<number, readonly DomainEvent[]>, announce: boolean): Promise<StreamAppend[]> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   const announcementsId = realm?.settings.new_stream_announcements_stream_id ?? -1;
   if (!announce || announcementsId < 0) return [];

@@ -2,7 +2,12 @@ import { decideCreateUser, normalizeEmail, type RoleValue, streams, type UserSta
 import { claimKey } from '../commands/claims.js';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { channelJoinAppends } from './channel-joins.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What newAccountAppends uses. */
+type NewAccountAppendsDeps = LogReads & Reads<'channels' | 'subscriptions' | 'users'>;
+/** What createUser uses. */
+type CreateUserDeps = Commands & Allocates & LogReads & Reads<'channels' | 'subscriptions' | 'users'> & Uses<'passwords'>;
 
 export interface CreateUserInput {
   email: string;
@@ -24,7 +29,7 @@ export interface NewAccount extends CreateUserInput {
 }
 
 /** Fixes the new account's id and hashes its password (slow, so outside the command). */
-export async function prepareAccount(ctx: ServerContext, input: CreateUserInput): Promise<NewAccount> {
+export async function prepareAccount(ctx: Allocates & Uses<'passwords'>, input: CreateUserInput): Promise<NewAccount> {
   const password_hash = input.password === null ? null : await ctx.passwords.hash(input.password);
   return { ...input, email: normalizeEmail(input.email), user_id: await ctx.ids.next('user'), password_hash };
 }
@@ -34,7 +39,7 @@ export async function prepareAccount(ctx: ServerContext, input: CreateUserInput)
  * held by this very account is not "taken": a request retried after a conflict on a later stream
  * finds its own first attempt, whose events are then recognised by their ids and not doubled.
  */
-export async function newAccountAppends(ctx: ServerContext, actor: UserState | null, account: NewAccount): Promise<StreamAppend[]> {
+export async function newAccountAppends(ctx: NewAccountAppendsDeps, actor: UserState | null, account: NewAccount): Promise<StreamAppend[]> {
   const { email, user_id } = account;
   const holder = await ctx.models.users.findOne('email', email);
   const emailTaken = holder !== undefined && holder.user_id !== user_id;
@@ -47,7 +52,7 @@ export async function newAccountAppends(ctx: ServerContext, actor: UserState | n
 }
 
 /** Creates an account: reserves the address, then records the user. Returns the new user id. */
-export async function createUser(ctx: ServerContext, origin: Origin, input: CreateUserInput): Promise<number> {
+export async function createUser(ctx: CreateUserDeps, origin: Origin, input: CreateUserInput): Promise<number> {
   const account = await prepareAccount(ctx, input);
   return ctx.bus.run(origin, async () => {
     const actor = origin.actorId === null ? null : ((await ctx.models.users.get(origin.actorId)) ?? null);

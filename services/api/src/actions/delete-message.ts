@@ -1,11 +1,14 @@
 import { decideDeleteMessage, type UserState } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import { commandOnMessage } from './message-command.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+
+/** What deleteMessage uses. */
+type DeleteMessageDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions'> & Uses<'organization'>;
 
 /** DELETE /messages/{message_id}: a message the actor may read, if they may delete it. */
-export function deleteMessage(ctx: ServerContext, origin: Origin, actor: UserState, messageId: number): Promise<void> {
+export function deleteMessage(ctx: DeleteMessageDeps, origin: Origin, actor: UserState, messageId: number): Promise<void> {
   return commandOnMessage(ctx, origin, actor, messageId, async ({ message }, q) => {
     const realm = await ctx.models.realm.get(REALM_KEY);
     if (!realm) throw new Error('organization not initialised');

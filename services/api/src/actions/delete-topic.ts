@@ -1,13 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import { badRequest, checkDeleteTopic, type DeleteMessageContext, decideDeleteTopicBatch, DELETE_TOPIC_BATCH_SIZE, streams, type UserState } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+
+/** What topicContext uses. */
+type TopicContextDeps = Clocked & Reads<'realm' | 'subscriptions'> & Uses<'organization'>;
+/** What deleteTopic uses. */
+type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions'> & Uses<'organization'>;
 
 /** The deletion context for a channel the actor may know; an unknown or invisible channel is refused. */
-async function topicContext(ctx: ServerContext, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
+async function topicContext(ctx: TopicContextDeps, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
   const q = await ChannelQuery.open(ctx, actor);
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('organization not initialised');
@@ -21,7 +25,7 @@ async function topicContext(ctx: ServerContext, actor: UserState, channelId: num
  * batch (on the stream of the batch's newest message), until none is left or the time budget is
  * spent; then answers whether it finished. Each batch is its own command, so a batch that lands stays.
  */
-export async function deleteTopic(ctx: ServerContext, origin: Origin, actor: UserState, channelId: number, topic: string, timeBudgetMs: number): Promise<{ complete: boolean }> {
+export async function deleteTopic(ctx: DeleteTopicDeps, origin: Origin, actor: UserState, channelId: number, topic: string, timeBudgetMs: number): Promise<{ complete: boolean }> {
   checkDeleteTopic(await topicContext(ctx, actor, channelId));
   const started = performance.now();
   for (let batch = 0; ; batch++) {
@@ -32,7 +36,7 @@ export async function deleteTopic(ctx: ServerContext, origin: Origin, actor: Use
       const events = decideDeleteTopicBatch(await topicContext(ctx, actor, channelId), { messages, holders });
       if (events.length === 0) return { appends: [], result: undefined };
       const stream = streams.message(Math.max(...ids));
-      return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events }], result: undefined };
+      return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
     });
     if ((await ctx.models.messages.topicIds(channelId, topic)).length === 0) return { complete: true };
     if (performance.now() - started >= timeBudgetMs) return { complete: false };

@@ -1,18 +1,18 @@
 import { decideDeliverReminder, type DomainEvent, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { reminderFromLog } from './reminders.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
+import type { Allocates, Commands, Configured, LogReads, Uses } from '../dependencies.js';
 
 /**
  * Sends a due reminder. The reminder's stream is appended first, with the revision the decision read:
  * a second runner fails that expectation, decides again from the log, finds the reminder sent and
  * appends nothing, so its direct message never goes twice.
  */
-export async function deliverReminder(ctx: ServerContext, reminderId: number): Promise<void> {
+export async function deliverReminder(ctx: Commands & Configured & Allocates & LogReads & Uses<'models' | 'organization'>, reminderId: number): Promise<void> {
   await ctx.bus.run(schedulerOrigin(`reminder:${reminderId}`), async () => {
     const { state, expected } = await reminderFromLog(ctx, reminderId);
     if (!state || state.status !== 'scheduled') return { appends: [], result: undefined };

@@ -1,10 +1,13 @@
 import { ApiError, decideDeliverScheduledMessage, scheduledMessageFailureNotice, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
-import type { ServerContext } from '../server-context.js';
 import { scheduledMessageFromLog, sendInputOf } from './scheduled-messages.js';
 import { sendDecision } from './send-message.js';
 import { botDirectMessageAppend } from './bot-notices.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Uses } from '../dependencies.js';
+
+/** What deliverScheduledMessage uses. */
+type DeliverScheduledMessageDeps = Commands & Clocked & Configured & Allocates & LogReads & Uses<'models' | 'organization'>;
 
 /**
  * Sends a due scheduled message as its sender would send it now. The scheduled message's stream is
@@ -13,7 +16,7 @@ import { botDirectMessageAppend } from './bot-notices.js';
  * What a send would refuse now (the channel archived, the permission lost) is recorded as a failure,
  * and the notification bot tells the sender why, in the same command (not a deactivated sender).
  */
-export async function deliverScheduledMessage(ctx: ServerContext, id: number): Promise<void> {
+export async function deliverScheduledMessage(ctx: DeliverScheduledMessageDeps, id: number): Promise<void> {
   await ctx.bus.run(schedulerOrigin(`scheduled-message:${id}`), async () => {
     const { state, expected } = await scheduledMessageFromLog(ctx, id);
     if (!state || state.status !== 'scheduled') return { appends: [], result: undefined };

@@ -18,12 +18,15 @@ import { topicKey } from '@chat/readstore';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { receiversAlertWords } from './alert-words.js';
 import { uploadsDetachedBy } from './detached-uploads.js';
 import { channelContext } from './channel-context.js';
 import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
+import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What editMessage uses. */
+type EditMessageDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface EditResult {
   /** The editor's uploads whose last link the edit removed. */
@@ -31,7 +34,7 @@ export interface EditResult {
 }
 
 /** The ids of a topic the user may read: all of it where they may read the channel's history, else those they hold. */
-async function readableTopicIds(ctx: ServerContext, world: AccessWorld, userId: number, channelId: number, topic: string): Promise<number[]> {
+async function readableTopicIds(ctx: Reads<'channels' | 'messages'>, world: AccessWorld, userId: number, channelId: number, topic: string): Promise<number[]> {
   const ids = await ctx.models.messages.topicIds(channelId, topic);
   const channel = await ctx.models.channels.get(channelId);
   if (channel && canReadChannelHistory(world, channel, userId)) return ids;
@@ -53,7 +56,7 @@ function destination(message: MessageState, req: EditRequest): { channelId: numb
 }
 
 /** What the decision reads about the message, its topic and where a move would take it. */
-async function editFacts(ctx: ServerContext, cc: ChannelContext, message: MessageState, req: EditRequest): Promise<EditFacts> {
+async function editFacts(ctx: Configured & Uses<'models' | 'organization'>, cc: ChannelContext, message: MessageState, req: EditRequest): Promise<EditFacts> {
   const actorId = cc.actor.user_id;
   const recipient = message.recipient;
   let topic: TopicMessage[] = [];
@@ -89,7 +92,7 @@ async function editFacts(ctx: ServerContext, cc: ChannelContext, message: Messag
  * to the message's stream (so edits of one message are ordered, and a conflicting one decided again),
  * and posts the notices it causes as the notification bot, in the same command.
  */
-export async function editMessage(ctx: ServerContext, origin: Origin, actorId: number, messageId: number, req: EditRequest): Promise<EditResult> {
+export async function editMessage(ctx: EditMessageDeps, origin: Origin, actorId: number, messageId: number, req: EditRequest): Promise<EditResult> {
   return ctx.bus.run(origin, async () => {
     const realm = await ctx.models.realm.get(REALM_KEY);
     const actor = await ctx.models.users.get(actorId);

@@ -11,17 +11,25 @@ import {
   type UserState,
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inviteKeyDigest, inviteLinkUrl, newInviteKey } from '../secrets/invite-keys.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
+import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What mailInvitation uses. */
+type MailInvitationDeps = Configured & Reads<'realm' | 'users'> & Uses<'log'>;
+/** What sendInvitations uses. */
+type SendInvitationsDeps = Commands & Clocked & Configured & Allocates & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'log' | 'organization'>;
+/** What onInvitation uses. */
+type OnInvitationDeps = Commands & Reads<'emailInvitations'>;
+/** What resendEmailInvitation uses. */
+type ResendEmailInvitationDeps = Commands & Clocked & Configured & Reads<'emailInvitations' | 'realm' | 'users'> & Uses<'log'>;
 
 export type SendInvitationsInput = Omit<SendInvitations, 'emails' | 'prepared' | 'now' | 'default_validity_minutes'> & { invitee_emails: string };
 
 /** The mail an invitee receives: who invites them where, and the link whose key exists only here. */
-async function mailInvitation(ctx: ServerContext, mailer: Mailer, invite: Pick<EmailInvitationState, 'email' | 'creator_id' | 'expires_at'>, key: string): Promise<void> {
+async function mailInvitation(ctx: MailInvitationDeps, mailer: Mailer, invite: Pick<EmailInvitationState, 'email' | 'creator_id' | 'expires_at'>, key: string): Promise<void> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   const inviter = await ctx.models.users.get(invite.creator_id);
   const expiry = invite.expires_at === null ? '' : `\nThe link works until ${new Date(invite.expires_at).toISOString()}.`;
@@ -42,7 +50,7 @@ async function mailInvitation(ctx: ServerContext, mailer: Mailer, invite: Pick<E
  * Addresses skipped make the answer INVITATION_FAILED, after the others were invited, as the public
  * API defines it (`sent_invitations` says whether any was).
  */
-export async function sendInvitations(ctx: ServerContext, mailer: Mailer, origin: Origin, actor: UserState, input: SendInvitationsInput): Promise<void> {
+export async function sendInvitations(ctx: SendInvitationsDeps, mailer: Mailer, origin: Origin, actor: UserState, input: SendInvitationsInput): Promise<void> {
   const { invitee_emails, ...terms } = input;
   const emails = parseInviteeEmails(invitee_emails);
   const keys = new Map(emails.map((email) => [email, newInviteKey()]));
@@ -67,21 +75,21 @@ export async function sendInvitations(ctx: ServerContext, mailer: Mailer, origin
 }
 
 /** A command on one invitation's stream, decided from the read model at the revision read first. */
-async function onInvitation(ctx: ServerContext, origin: Origin, inviteId: number, decide: (invite: EmailInvitationState | undefined) => DomainEvent[]): Promise<void> {
+async function onInvitation(ctx: OnInvitationDeps, origin: Origin, inviteId: number, decide: (invite: EmailInvitationState | undefined) => DomainEvent[]): Promise<void> {
   const stream = streams.emailInvitation(inviteId);
   await ctx.bus.run(origin, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const events = decide(await ctx.models.emailInvitations.get(inviteId));
     return { appends: [{ stream, expected, events }], result: undefined };
   });
 }
 
 /** DELETE /invites/{invite_id} */
-export const revokeEmailInvitation = (ctx: ServerContext, origin: Origin, actor: UserState, inviteId: number): Promise<void> =>
+export const revokeEmailInvitation = (ctx: OnInvitationDeps, origin: Origin, actor: UserState, inviteId: number): Promise<void> =>
   onInvitation(ctx, origin, inviteId, (invite) => decideRevokeEmailInvitation(actor, invite));
 
 /** POST /invites/{invite_id}/resend: a new key, mailed; the old one stops working. */
-export async function resendEmailInvitation(ctx: ServerContext, mailer: Mailer, origin: Origin, actor: UserState, inviteId: number): Promise<void> {
+export async function resendEmailInvitation(ctx: ResendEmailInvitationDeps, mailer: Mailer, origin: Origin, actor: UserState, inviteId: number): Promise<void> {
   const key = newInviteKey();
   await onInvitation(ctx, origin, inviteId, (invite) => decideResendEmailInvitation(actor, invite, ctx.clock.now(), inviteKeyDigest(key)));
   const invite = await ctx.models.emailInvitations.get(inviteId);

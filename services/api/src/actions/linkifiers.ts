@@ -15,10 +15,13 @@ import {
 import { linkifierPatternGroups } from '@chat/markdown';
 import type { Origin } from '../commands/command-bus.js';
 import { foldedStream } from '../commands/folded-stream.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, LogReads } from '../dependencies.js';
+
+/** What changeLinkifiers uses. */
+type ChangeLinkifiersDeps = Commands & LogReads;
 
 /** Decides on the linkifiers as their stream tells them, and appends with the revision read. */
-function changeLinkifiers<R>(ctx: ServerContext, origin: Origin, actor: UserState, decide: (lc: LinkifierContext) => { events: DomainEvent[]; result: R }): Promise<R> {
+function changeLinkifiers<R>(ctx: ChangeLinkifiersDeps, origin: Origin, actor: UserState, decide: (lc: LinkifierContext) => { events: DomainEvent[]; result: R }): Promise<R> {
   const stream = streams.linkifiers();
   return ctx.bus.run(origin, async () => {
     const { state, expected } = await foldedStream(ctx.store, stream, LINKIFIER_EVENT_TYPES, [] as LinkifierState[], evolveLinkifiers);
@@ -28,19 +31,19 @@ function changeLinkifiers<R>(ctx: ServerContext, origin: Origin, actor: UserStat
 }
 
 /** POST /realm/filters: answers the new linkifier's id. */
-export async function addLinkifier(ctx: ServerContext, origin: Origin, actor: UserState, input: LinkifierInput): Promise<number> {
+export async function addLinkifier(ctx: Commands & Allocates & LogReads, origin: Origin, actor: UserState, input: LinkifierInput): Promise<number> {
   const id = await ctx.ids.next('linkifier');
   return changeLinkifiers(ctx, origin, actor, (lc) => ({ events: decideAddLinkifier(lc, id, input), result: id }));
 }
 
 /** PATCH /realm/filters/{filter_id} */
-export const updateLinkifier = (ctx: ServerContext, origin: Origin, actor: UserState, id: number, input: LinkifierInput): Promise<void> =>
+export const updateLinkifier = (ctx: ChangeLinkifiersDeps, origin: Origin, actor: UserState, id: number, input: LinkifierInput): Promise<void> =>
   changeLinkifiers(ctx, origin, actor, (lc) => ({ events: decideUpdateLinkifier(lc, id, input), result: undefined }));
 
 /** DELETE /realm/filters/{filter_id} */
-export const removeLinkifier = (ctx: ServerContext, origin: Origin, actor: UserState, id: number): Promise<void> =>
+export const removeLinkifier = (ctx: ChangeLinkifiersDeps, origin: Origin, actor: UserState, id: number): Promise<void> =>
   changeLinkifiers(ctx, origin, actor, (lc) => ({ events: decideRemoveLinkifier(lc, id), result: undefined }));
 
 /** PATCH /realm/linkifiers */
-export const reorderLinkifiers = (ctx: ServerContext, origin: Origin, actor: UserState, order: number[] | undefined): Promise<void> =>
+export const reorderLinkifiers = (ctx: ChangeLinkifiersDeps, origin: Origin, actor: UserState, order: number[] | undefined): Promise<void> =>
   changeLinkifiers(ctx, origin, actor, (lc) => ({ events: decideReorderLinkifiers(lc, order), result: undefined }));

@@ -1,9 +1,8 @@
 import { type DomainEvent, streams, type UserState } from '@chat/core';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage, type ViewedMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
 
 /**
  * A command on one message the user may read (anything else is "Invalid message(s)"): decides from
@@ -11,7 +10,7 @@ import type { ServerContext } from '../server-context.js';
  * one message (reactions, deletion) are ordered and a conflicting one is decided again.
  */
 export async function commandOnMessage(
-  ctx: ServerContext,
+  ctx: Commands & Clocked & Reads<'messages' | 'subscriptions'> & Uses<'organization'>,
   origin: Origin,
   user: UserState,
   messageId: number,
@@ -21,6 +20,6 @@ export async function commandOnMessage(
     const q = await ChannelQuery.open(ctx, user);
     const event = await decide(await readableMessage(ctx, q, messageId), q);
     const stream = streams.message(messageId);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: [event] }], result: undefined };
+    return { appends: [{ stream, expected: AS_READ, events: [event] }], result: undefined };
   });
 }

@@ -2,9 +2,12 @@ import { decideAddReaction, decideRemoveReaction, type ReactionContext, type Rea
 import type { CustomEmoji } from '@chat/markdown';
 import type { Origin } from '../commands/command-bus.js';
 import type { ViewedMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { customEmojiOf, emojiCatalogOf } from './emoji-catalog.js';
 import { commandOnMessage } from './message-command.js';
+import type { Clocked, Commands, Uses } from '../dependencies.js';
+
+/** What addReaction uses. */
+type AddReactionDeps = Commands & Clocked & Uses<'models' | 'organization'>;
 
 const reactionContext = (user: UserState, { message, flags }: ViewedMessage, customEmoji: readonly CustomEmoji[]): ReactionContext => ({
   userId: user.user_id,
@@ -14,11 +17,11 @@ const reactionContext = (user: UserState, { message, flags }: ViewedMessage, cus
 });
 
 /** POST /messages/{message_id}/reactions */
-export function addReaction(ctx: ServerContext, origin: Origin, user: UserState, messageId: number, req: ReactionRequest & { emoji_name: string }): Promise<void> {
+export function addReaction(ctx: AddReactionDeps, origin: Origin, user: UserState, messageId: number, req: ReactionRequest & { emoji_name: string }): Promise<void> {
   return commandOnMessage(ctx, origin, user, messageId, async (found) => decideAddReaction(reactionContext(user, found, await customEmojiOf(ctx.models)), req));
 }
 
 /** DELETE /messages/{message_id}/reactions */
-export function removeReaction(ctx: ServerContext, origin: Origin, user: UserState, messageId: number, req: ReactionRequest): Promise<void> {
+export function removeReaction(ctx: AddReactionDeps, origin: Origin, user: UserState, messageId: number, req: ReactionRequest): Promise<void> {
   return commandOnMessage(ctx, origin, user, messageId, async (found) => decideRemoveReaction(reactionContext(user, found, await customEmojiOf(ctx.models)), req));
 }

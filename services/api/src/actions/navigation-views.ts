@@ -11,10 +11,13 @@ import {
 } from '@chat/core';
 import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
-import type { ServerContext } from '../server-context.js';
+import type { Commands, LogReads, Reads } from '../dependencies.js';
+
+/** What changeNavigationViews uses. */
+type ChangeNavigationViewsDeps = Commands & LogReads;
 
 /** Decides on the user's views as their stream tells them, and appends with the revision read. */
-export async function changeNavigationViews(ctx: ServerContext, origin: Origin, userId: number, decide: (views: NavigationViews) => NavigationViewEvent[]): Promise<void> {
+export async function changeNavigationViews(ctx: ChangeNavigationViewsDeps, origin: Origin, userId: number, decide: (views: NavigationViews) => NavigationViewEvent[]): Promise<void> {
   const stream = streams.navigationViews(userId);
   await ctx.bus.run(origin, async () => {
     const { events, expected } = await streamHistory(ctx.store, stream, NAVIGATION_VIEW_EVENT_TYPES);
@@ -22,17 +25,17 @@ export async function changeNavigationViews(ctx: ServerContext, origin: Origin, 
   });
 }
 
-export const addNavigationView = (ctx: ServerContext, origin: Origin, userId: number, view: { fragment: string; is_pinned: boolean; name?: string }): Promise<void> =>
+export const addNavigationView = (ctx: ChangeNavigationViewsDeps, origin: Origin, userId: number, view: { fragment: string; is_pinned: boolean; name?: string }): Promise<void> =>
   changeNavigationViews(ctx, origin, userId, (views) => decideAddNavigationView(views, { user_id: userId, ...view }));
 
-export const updateNavigationView = (ctx: ServerContext, origin: Origin, userId: number, change: { fragment: string; is_pinned?: boolean; name?: string }): Promise<void> =>
+export const updateNavigationView = (ctx: ChangeNavigationViewsDeps, origin: Origin, userId: number, change: { fragment: string; is_pinned?: boolean; name?: string }): Promise<void> =>
   changeNavigationViews(ctx, origin, userId, (views) => decideUpdateNavigationView(views, { user_id: userId, ...change }));
 
-export const removeNavigationView = (ctx: ServerContext, origin: Origin, userId: number, fragment: string): Promise<void> =>
+export const removeNavigationView = (ctx: ChangeNavigationViewsDeps, origin: Origin, userId: number, fragment: string): Promise<void> =>
   changeNavigationViews(ctx, origin, userId, (views) => decideRemoveNavigationView(views, { user_id: userId, fragment }));
 
 /** The user's configured views, by fragment. */
-export async function userNavigationViews(ctx: ServerContext, userId: number): Promise<NavigationViewState[]> {
+export async function userNavigationViews(ctx: Reads<'navigationViews'>, userId: number): Promise<NavigationViewState[]> {
   const views = await ctx.models.navigationViews.findMany('user_id', userId);
   return views.sort((a, b) => (a.fragment < b.fragment ? -1 : a.fragment > b.fragment ? 1 : 0));
 }

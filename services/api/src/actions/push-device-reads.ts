@@ -1,8 +1,8 @@
 import type { E2eePushDeviceState, PushTokenState } from '@chat/core';
-import type { ServerContext } from '../server-context.js';
+import type { Reads } from '../dependencies.js';
 
 /** A user's push registrations, split by kind. */
-export async function pushDevicesOf(ctx: ServerContext, userId: number): Promise<{ tokens: PushTokenState[]; e2ee: E2eePushDeviceState[] }> {
+export async function pushDevicesOf(ctx: Reads<'pushDevices'>, userId: number): Promise<{ tokens: PushTokenState[]; e2ee: E2eePushDeviceState[] }> {
   const all = await ctx.models.pushDevices.findMany('user_id', userId);
   return {
     tokens: all.filter((device): device is PushTokenState => device.kind === 'token'),
@@ -11,7 +11,7 @@ export async function pushDevicesOf(ctx: ServerContext, userId: number): Promise
 }
 
 /** A user's legacy token of this kind with this digest, if registered. */
-export async function pushTokenOf(ctx: ServerContext, userId: number, key: string): Promise<PushTokenState | undefined> {
+export async function pushTokenOf(ctx: Reads<'pushDevices'>, userId: number, key: string): Promise<PushTokenState | undefined> {
   const device = await ctx.models.pushDevices.get(key);
   return device?.kind === 'token' && device.user_id === userId ? device : undefined;
 }

@@ -3,17 +3,22 @@ import { streamHistory } from '../commands/stream-history.js';
 import { deliverMessagePushes, messagePushFacts } from '../push/message-push-delivery.js';
 import { messagePushReceivers } from '../push/message-push-receivers.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What attemptPushes uses. */
+type AttemptPushesDeps = Clocked & Configured & Reads<'channels' | 'messages' | 'pushDevices' | 'realm' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'log' | 'presence' | 'push'>;
+/** What pushMessage uses. */
+type PushMessageDeps = Commands & Clocked & Configured & LogReads & Reads<'channels' | 'messages' | 'pushDevices' | 'realm' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'log' | 'presence' | 'push'>;
 
 const NOTHING_SENT: MessagePushAttempt = { reached: [], failed: [], error_code: null };
 
-const pushHistory = async (ctx: ServerContext, messageId: number) => {
+const pushHistory = async (ctx: LogReads, messageId: number) => {
   const history = await streamHistory(ctx.store, streams.messagePush(messageId), ['MessagePushesSent', 'MessagePushFailed']);
   return { progress: messagePushProgress(history.events), expected: history.expected };
 };
 
 /** One attempt: the candidates not reached yet who should be pushed now, pushed. Without a push service, nobody. */
-async function attemptPushes(ctx: ServerContext, messageId: number, candidates: readonly number[], reached: readonly number[]): Promise<MessagePushAttempt> {
+async function attemptPushes(ctx: AttemptPushesDeps, messageId: number, candidates: readonly number[], reached: readonly number[]): Promise<MessagePushAttempt> {
   const service = ctx.push.service;
   const message = await ctx.models.messages.get(messageId);
   if (!service || !message) return NOTHING_SENT;
@@ -30,7 +35,7 @@ async function attemptPushes(ctx: ServerContext, messageId: number, candidates: 
  * called before the record, so pushes are at least once (a crash in between pushes again at the
  * next run); the record is exactly once.
  */
-export async function pushMessage(ctx: ServerContext, jobKey: string, messageId: number, candidates: readonly number[]): Promise<void> {
+export async function pushMessage(ctx: PushMessageDeps, jobKey: string, messageId: number, candidates: readonly number[]): Promise<void> {
   let history = await pushHistory(ctx, messageId);
   if (history.progress.done) return;
   const attempt = await attemptPushes(ctx, messageId, candidates, history.progress.reached);

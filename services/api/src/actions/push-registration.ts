@@ -2,9 +2,12 @@ import { checkPushRegistration, decideRegisterPushDevice, type E2eePushDeviceSta
 import type { Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import { requirePushService } from '../push/push-setup.js';
-import type { ServerContext } from '../server-context.js';
+import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
 
-async function registrationOf(ctx: ServerContext, userId: number, pushAccountId: number): Promise<E2eePushDeviceState | undefined> {
+/** What registerPushDevice uses. */
+type RegisterPushDeviceDeps = Commands & Configured & Reads<'pushDevices'> & Uses<'push'>;
+
+async function registrationOf(ctx: Reads<'pushDevices'>, userId: number, pushAccountId: number): Promise<E2eePushDeviceState | undefined> {
   const device = await ctx.models.pushDevices.get(pushDeviceKeys.e2ee(userId, pushAccountId));
   return device?.kind === 'e2ee' ? device : undefined;
 }
@@ -14,7 +17,7 @@ async function registrationOf(ctx: ServerContext, userId: number, pushAccountId:
  * answer is recorded. A bouncer that cannot answer fails the request and nothing is recorded, so the
  * client simply retries; a retry of a recorded registration does not reach the bouncer again.
  */
-export async function registerPushDevice(ctx: ServerContext, origin: Origin, userId: number, request: PushRegistrationRequest): Promise<void> {
+export async function registerPushDevice(ctx: RegisterPushDeviceDeps, origin: Origin, userId: number, request: PushRegistrationRequest): Promise<void> {
   const service = requirePushService(ctx.push);
   checkPushRegistration(request);
   const digest = ctx.push.vault.registrationDigest(userId, request.encrypted_push_registration);
@@ -29,6 +32,6 @@ export async function registerPushDevice(ctx: ServerContext, origin: Origin, use
   });
   await ctx.bus.run(origin, async () => {
     const events = decideRegisterPushDevice(userId, await registrationOf(ctx, userId, request.push_account_id), request, digest, outcome);
-    return { appends: await userStreamAppends(ctx, userId, events), result: undefined };
+    return { appends: await userStreamAppends(userId, events), result: undefined };
   });
 }

@@ -2,8 +2,11 @@ import { e2eeTestTargets, legacyTestTargets, type PushTokenKind } from '@chat/co
 import { requirePushService } from '../push/push-setup.js';
 import { sealedTargets, tokenTargets } from '../push/device-targets.js';
 import { pushOrigin, testPushPayload } from '../push/test-push-payload.js';
-import type { ServerContext } from '../server-context.js';
 import { pushDevicesOf } from './push-device-reads.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What sendTestPush uses. */
+type SendTestPushDeps = Clocked & Configured & Reads<'pushDevices' | 'realm'> & Uses<'push'>;
 
 const TOKEN_KINDS: readonly PushTokenKind[] = ['fcm', 'apns'];
 
@@ -11,7 +14,7 @@ const TOKEN_KINDS: readonly PushTokenKind[] = ['fcm', 'apns'];
  * POST /mobile_push/test_notification: a test push to the device with this token, or to every legacy
  * device of the user. The token names a device of either kind, so both digests are looked for.
  */
-export async function sendTestPush(ctx: ServerContext, userId: number, token: string | null): Promise<void> {
+export async function sendTestPush(ctx: SendTestPushDeps, userId: number, token: string | null): Promise<void> {
   const { tokens } = await pushDevicesOf(ctx, userId);
   const named = token === null ? null : TOKEN_KINDS.map((kind) => ctx.push.vault.digest(kind, token));
   const targets = legacyTestTargets(tokens, named);
@@ -21,7 +24,7 @@ export async function sendTestPush(ctx: ServerContext, userId: number, token: st
 }
 
 /** POST /mobile_push/e2ee/test_notification: a test push sealed to each active device's key. */
-export async function sendE2eeTestPush(ctx: ServerContext, userId: number, pushAccountId: number | null): Promise<void> {
+export async function sendE2eeTestPush(ctx: SendTestPushDeps, userId: number, pushAccountId: number | null): Promise<void> {
   const targets = e2eeTestTargets((await pushDevicesOf(ctx, userId)).e2ee, pushAccountId);
   const service = requirePushService(ctx.push);
   const payload = await testPushPayload(ctx, userId);

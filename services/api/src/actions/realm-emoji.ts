@@ -16,13 +16,18 @@ import {
 import { EXTRA_EMOJI_NAMES, unicodeEmojiCode } from '@chat/markdown';
 import type { Origin } from '../commands/command-bus.js';
 import { foldedStream } from '../commands/folded-stream.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, Configured, LogReads, Uses } from '../dependencies.js';
+
+/** What changeRealmEmoji uses. */
+type ChangeRealmEmojiDeps = Commands & LogReads & Uses<'organization'>;
+/** What addRealmEmoji uses. */
+type AddRealmEmojiDeps = Commands & Configured & Allocates & LogReads & Uses<'organization' | 'uploads'>;
 
 /** Built-in names a custom emoji may take only when an administrator adds it. */
 const isBuiltInName = (name: string): boolean => unicodeEmojiCode(name) !== undefined || EXTRA_EMOJI_NAMES.has(name);
 
 /** Decides on the custom emoji as their stream tells them, with the actor's permission as the organization stands. */
-async function changeRealmEmoji(ctx: ServerContext, origin: Origin, actor: UserState, decide: (rc: RealmEmojiContext) => Promise<DomainEvent[]>): Promise<void> {
+async function changeRealmEmoji(ctx: ChangeRealmEmojiDeps, origin: Origin, actor: UserState, decide: (rc: RealmEmojiContext) => Promise<DomainEvent[]>): Promise<void> {
   const stream = streams.realmEmoji();
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await foldedStream(ctx.store, stream, REALM_EMOJI_EVENT_TYPES, [] as RealmEmojiState[], evolveRealmEmoji);
@@ -38,7 +43,7 @@ async function changeRealmEmoji(ctx: ServerContext, origin: Origin, actor: UserS
  * POST /realm/emoji/{emoji_name}: the image is stored before the emoji is recorded, so an emoji is
  * never visible without its image (a failed append leaves only unreferenced bytes behind).
  */
-export async function addRealmEmoji(ctx: ServerContext, origin: Origin, actor: UserState, name: string, files: readonly ReceivedImage[]): Promise<void> {
+export async function addRealmEmoji(ctx: AddRealmEmojiDeps, origin: Origin, actor: UserState, name: string, files: readonly ReceivedImage[]): Promise<void> {
   const emojiId = await ctx.ids.next('realm_emoji');
   const received = await Promise.all(files.map(async (file) => ({ size: file.size, head: await headOf(file.path) })));
   let stored = false;
@@ -72,5 +77,5 @@ async function headOf(path: string): Promise<Uint8Array> {
 }
 
 /** DELETE /realm/emoji/{emoji_name}: the image stays, for the messages and reactions that show it. */
-export const deactivateRealmEmoji = (ctx: ServerContext, origin: Origin, actor: UserState, name: string): Promise<void> =>
+export const deactivateRealmEmoji = (ctx: ChangeRealmEmojiDeps, origin: Origin, actor: UserState, name: string): Promise<void> =>
   changeRealmEmoji(ctx, origin, actor, async (rc) => decideDeactivateRealmEmoji(rc, name));

@@ -5,16 +5,24 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { decideDeleteRealmExport, decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
 import { exportEvents, ndjsonLine } from '@chat/eventstore';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What writeExport uses. */
+type WriteExportDeps = Configured & LogReads & Uses<'log' | 'uploads'>;
+/** What finishExport uses. */
+type FinishExportDeps = Commands & Configured & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
+/** What requestRealmExport uses. */
+type RequestRealmExportDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
+/** What deleteRealmExport uses. */
+type DeleteRealmExportDeps = Commands & Reads<'realmExports'> & Uses<'uploads'>;
 
 /**
  * Writes the whole log as NDJSON lines, as GET /export/events writes them (credentials left out), to
  * a file handed to upload storage; returns where, or null when it failed (the failure is logged).
  */
-async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
+async function writeExport(ctx: WriteExportDeps, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
   const dir = join(ctx.config.dataDir, 'incoming');
   const partial = join(dir, `realm-export-${exportId}-${randomBytes(6).toString('hex')}.partial`);
   try {
@@ -44,11 +52,11 @@ async function writeExport(ctx: ServerContext, exportId: number): Promise<{ path
  * Records how writing the export ended, on its stream at the revision the decision read. A writer that
  * finds it already recorded (another process finished first) removes its own file.
  */
-async function finishExport(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
+async function finishExport(ctx: FinishExportDeps, origin: Origin, exportId: number): Promise<void> {
   const outcome = await writeExport(ctx, exportId);
   const stream = streams.realmExport(exportId);
   const recorded = await ctx.bus.run({ ...origin, requestId: `${origin.requestId}|finished` }, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const events: DomainEvent[] = decideFinishRealmExport(await ctx.models.realmExports.get(exportId), outcome);
     return { appends: events.length === 0 ? [] : [{ stream, expected, events }], result: events.length > 0 };
   });
@@ -59,7 +67,7 @@ async function finishExport(ctx: ServerContext, origin: Origin, exportId: number
 const writing = new WeakMap<object, Map<number, Promise<void>>>();
 
 /** Writes the export unless this process is writing it already; resolves once its end is recorded. */
-function writeOnce(ctx: ServerContext, origin: Origin, exportId: number): Promise<void> {
+function writeOnce(ctx: FinishExportDeps, origin: Origin, exportId: number): Promise<void> {
   const mine = writing.get(ctx.bus) ?? new Map<number, Promise<void>>();
   writing.set(ctx.bus, mine);
   const running = mine.get(exportId);
@@ -76,7 +84,7 @@ function writeOnce(ctx: ServerContext, origin: Origin, exportId: number): Promis
  * export is pending until `RealmExportCompleted` (or `RealmExportFailed`) follows. Returns the id and
  * the writing under way, which the caller need not await.
  */
-export async function requestRealmExport(ctx: ServerContext, origin: Origin, actor: UserState, exportType: number): Promise<{ id: number; written: Promise<void> }> {
+export async function requestRealmExport(ctx: RequestRealmExportDeps, origin: Origin, actor: UserState, exportType: number): Promise<{ id: number; written: Promise<void> }> {
   const exportId = await ctx.ids.next('realm_export');
   await ctx.bus.run(origin, async () => ({
     appends: [{ stream: streams.realmExport(exportId), expected: 'no_stream', events: decideRequestRealmExport(actor, exportId, exportType) }],
@@ -90,17 +98,17 @@ export async function requestRealmExport(ctx: ServerContext, origin: Origin, act
  * by a process that stopped (or another process is slow). The recorded request is carried out again,
  * in the background; if two processes both write it, the first to record its end wins.
  */
-export async function resumeRealmExport(ctx: ServerContext, exportId: number): Promise<void> {
+export async function resumeRealmExport(ctx: FinishExportDeps, exportId: number): Promise<void> {
   const state = await ctx.models.realmExports.get(exportId);
   if (!state || state.path_id !== null || state.failed_at !== null) return;
   void writeOnce(ctx, schedulerOrigin(`realm-export:${exportId}`), exportId);
 }
 
 /** DELETE /export/realm/{export_id}: records the deletion, then removes the file. */
-export async function deleteRealmExport(ctx: ServerContext, origin: Origin, actor: UserState, exportId: number): Promise<void> {
+export async function deleteRealmExport(ctx: DeleteRealmExportDeps, origin: Origin, actor: UserState, exportId: number): Promise<void> {
   const stream = streams.realmExport(exportId);
   const path = await ctx.bus.run(origin, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const state = await ctx.models.realmExports.get(exportId);
     const events = decideDeleteRealmExport(actor, state);
     return { appends: [{ stream, expected, events }], result: state?.path_id ?? null };

@@ -1,7 +1,7 @@
 import type { RemindedMessage } from '@chat/core';
 import { encodeHashComponent, messageNarrowUrl } from '@chat/markdown';
 import type { StoredMessage } from '@chat/readstore';
-import type { ServerContext } from '../server-context.js';
+import type { Configured, Reads } from '../dependencies.js';
 
 const nameSlug = (name: string): string => encodeHashComponent(name.replace(/ /g, '-'));
 
@@ -9,7 +9,7 @@ const nameSlug = (name: string): string => encodeHashComponent(name.replace(/ /g
  * The web app's `near` URL of a direct message as `viewerId` sees the conversation: the other
  * participants (or the viewer alone, for notes to self), one by id and name, several as a group.
  */
-async function directNearUrl(ctx: ServerContext, message: StoredMessage, userIds: readonly number[], viewerId: number): Promise<string> {
+async function directNearUrl(ctx: Reads<'users'>, message: StoredMessage, userIds: readonly number[], viewerId: number): Promise<string> {
   const others = userIds.filter((id) => id !== viewerId);
   const shown = others.length === 0 ? [viewerId] : others;
   const only = shown.length === 1 ? await ctx.models.users.get(shown[0] ?? viewerId) : undefined;
@@ -18,7 +18,7 @@ async function directNearUrl(ctx: ServerContext, message: StoredMessage, userIds
 }
 
 /** What the reminder text needs of a message the creator may read. */
-export async function remindedMessage(ctx: ServerContext, message: StoredMessage, viewerId: number): Promise<RemindedMessage> {
+export async function remindedMessage(ctx: Configured & Reads<'channels' | 'users'>, message: StoredMessage, viewerId: number): Promise<RemindedMessage> {
   const sender = await ctx.models.users.get(message.sender_id);
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const recipient = message.recipient;

@@ -12,10 +12,13 @@ import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { remindedMessage } from './reminded-message.js';
 import { renderer } from './send-message.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What scheduleReminder uses. */
+type ScheduleReminderDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface ReminderRequest {
   message_id: number;
@@ -24,13 +27,13 @@ export interface ReminderRequest {
 }
 
 /** A reminder as its own stream tells it, with the revision to expect when appending after it. */
-export async function reminderFromLog(ctx: ServerContext, reminderId: number): Promise<{ state: ReminderState | undefined; expected: ExpectedRevision }> {
+export async function reminderFromLog(ctx: LogReads, reminderId: number): Promise<{ state: ReminderState | undefined; expected: ExpectedRevision }> {
   const { events, expected } = await streamHistory(ctx.store, streams.reminder(reminderId), REMINDER_EVENT_TYPES);
   return { state: foldReminder(events), expected };
 }
 
 /** POST /reminders: answers the new reminder's id. */
-export async function scheduleReminder(ctx: ServerContext, origin: Origin, creator: UserState, request: ReminderRequest): Promise<number> {
+export async function scheduleReminder(ctx: ScheduleReminderDeps, origin: Origin, creator: UserState, request: ReminderRequest): Promise<number> {
   const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, creator), request.message_id);
   const reminded = await remindedMessage(ctx, message, creator.user_id);
   const cc = await channelContext(ctx, creator.user_id);
@@ -49,7 +52,7 @@ export async function scheduleReminder(ctx: ServerContext, origin: Origin, creat
 }
 
 /** DELETE /reminders/{reminder_id} */
-export async function deleteReminder(ctx: ServerContext, origin: Origin, actor: UserState, reminderId: number): Promise<void> {
+export async function deleteReminder(ctx: Commands & LogReads, origin: Origin, actor: UserState, reminderId: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await reminderFromLog(ctx, reminderId);
     return { appends: [{ stream: streams.reminder(reminderId), expected, events: decideDeleteReminder(state, actor.user_id) }], result: undefined };
@@ -57,7 +60,7 @@ export async function deleteReminder(ctx: ServerContext, origin: Origin, actor: 
 }
 
 /** The user's reminders not sent yet, by delivery time (then id). */
-export async function pendingReminders(ctx: ServerContext, userId: number): Promise<ReminderState[]> {
+export async function pendingReminders(ctx: Reads<'reminders'>, userId: number): Promise<ReminderState[]> {
   const rows = await ctx.models.reminders.findMany('creator_id', userId);
   return rows.sort((a, b) => a.deliver_at - b.deliver_at || a.reminder_id - b.reminder_id);
 }

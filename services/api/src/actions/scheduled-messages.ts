@@ -16,11 +16,16 @@ import {
 import type { ExpectedRevision } from '@chat/eventstore';
 import type { Origin } from '../commands/command-bus.js';
 import { streamHistory } from '../commands/stream-history.js';
-import type { ServerContext } from '../server-context.js';
 import { type SendInput, sendDecision } from './send-message.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What scheduleMessage uses. */
+type ScheduleMessageDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
+/** What editScheduledMessage uses. */
+type EditScheduledMessageDeps = Commands & Clocked & Configured & LogReads & Uses<'models' | 'organization'>;
 
 /** A scheduled message as its own stream tells it, with the revision to expect when appending after it. */
-export async function scheduledMessageFromLog(ctx: ServerContext, id: number): Promise<{ state: ScheduledMessageState | undefined; expected: ExpectedRevision }> {
+export async function scheduledMessageFromLog(ctx: LogReads, id: number): Promise<{ state: ScheduledMessageState | undefined; expected: ExpectedRevision }> {
   const { events, expected } = await streamHistory(ctx.store, streams.scheduledMessage(id), SCHEDULED_MESSAGE_EVENT_TYPES);
   return { state: foldScheduledMessage(events), expected };
 }
@@ -32,7 +37,7 @@ export function sendInputOf(request: ScheduledSendRequest, readBySender: boolean
 }
 
 /** Runs the send rules as `senderId` now (nothing is recorded) and answers the message as it would be stored. */
-async function checkedSend(ctx: ServerContext, senderId: number, request: ScheduledSendRequest): Promise<CheckedSend> {
+async function checkedSend(ctx: Configured & Uses<'models' | 'organization'>, senderId: number, request: ScheduledSendRequest): Promise<CheckedSend> {
   const { sent } = await sendDecision(ctx, senderId, sendInputOf(request, false), 0).catch((error: unknown) => {
     // Channels are named by id here: the refusal says so, as the public API's does.
     if (error instanceof ApiError && error.code === 'STREAM_DOES_NOT_EXIST' && typeof request.to === 'number') {
@@ -52,7 +57,7 @@ export interface ScheduleRequest extends ScheduledSendRequest {
 }
 
 /** POST /scheduled_messages: answers the new scheduled message's id. */
-export async function scheduleMessage(ctx: ServerContext, origin: Origin, senderId: number, request: ScheduleRequest): Promise<number> {
+export async function scheduleMessage(ctx: ScheduleMessageDeps, origin: Origin, senderId: number, request: ScheduleRequest): Promise<number> {
   const now = ctx.clock.now();
   checkDeliveryTime(request.deliver_at, now);
   const checked = await checkedSend(ctx, senderId, request);
@@ -63,7 +68,7 @@ export async function scheduleMessage(ctx: ServerContext, origin: Origin, sender
 }
 
 /** PATCH /scheduled_messages/{id}: decided from the message's stream, checked by the send rules as it would be after the change. */
-export async function editScheduledMessage(ctx: ServerContext, origin: Origin, id: number, cmd: Omit<EditScheduledMessage, 'now'>): Promise<void> {
+export async function editScheduledMessage(ctx: EditScheduledMessageDeps, origin: Origin, id: number, cmd: Omit<EditScheduledMessage, 'now'>): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await scheduledMessageFromLog(ctx, id);
     const edit = { ...cmd, now: ctx.clock.now() };
@@ -73,7 +78,7 @@ export async function editScheduledMessage(ctx: ServerContext, origin: Origin, i
 }
 
 /** DELETE /scheduled_messages/{id} */
-export async function deleteScheduledMessage(ctx: ServerContext, origin: Origin, actorId: number, id: number): Promise<void> {
+export async function deleteScheduledMessage(ctx: Commands & LogReads, origin: Origin, actorId: number, id: number): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const { state, expected } = await scheduledMessageFromLog(ctx, id);
     return { appends: [{ stream: streams.scheduledMessage(id), expected, events: decideDeleteScheduledMessage(state, actorId) }], result: undefined };
@@ -81,7 +86,7 @@ export async function deleteScheduledMessage(ctx: ServerContext, origin: Origin,
 }
 
 /** The user's scheduled messages not sent yet, by delivery time (then id). */
-export async function pendingScheduledMessages(ctx: ServerContext, userId: number): Promise<ScheduledMessageState[]> {
+export async function pendingScheduledMessages(ctx: Reads<'scheduledMessages'>, userId: number): Promise<ScheduledMessageState[]> {
   const rows = await ctx.models.scheduledMessages.findMany('sender_id', userId);
   return rows.sort((a, b) => a.deliver_at - b.deliver_at || a.scheduled_message_id - b.scheduled_message_id);
 }

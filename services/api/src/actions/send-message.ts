@@ -21,10 +21,15 @@ import { REALM_KEY } from '@chat/projections';
 import { topicKey } from '@chat/readstore';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
-import type { ServerContext } from '../server-context.js';
 import { receiversAlertWords } from './alert-words.js';
 import { customEmojiOf } from './emoji-catalog.js';
 import { channelContext, principalAddresses } from './channel-context.js';
+import type { Allocates, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What renderer uses. */
+type RendererDeps = Configured & Uses<'models' | 'organization'>;
+/** What sendMessage uses. */
+type SendMessageDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface SendInput {
   type: 'channel' | 'direct';
@@ -53,7 +58,7 @@ function channelRef(to: SendInput['to']): string | number {
  * The channel and what the send needs of it. The topic is looked up as it will be stored (canonical
  * and cut), so a long topic's participants and policies are those of the topic the message joins.
  */
-async function channelTarget(ctx: ServerContext, cc: ChannelContext, input: SendInput): Promise<ChannelTarget> {
+async function channelTarget(ctx: Reads<'messages' | 'subscriptions' | 'userTopics'>, cc: ChannelContext, input: SendInput): Promise<ChannelTarget> {
   const ref = channelRef(input.to);
   const channel = typeof ref === 'number' ? cc.channels.get(ref) : channelByName(cc, ref);
   const topic = normalizedTopic(input.topic ?? '');
@@ -78,7 +83,7 @@ async function channelTarget(ctx: ServerContext, cc: ChannelContext, input: Send
 }
 
 /** The named recipients (by id or by an address the sender may use), and whether the conversation exists. */
-async function directTarget(ctx: ServerContext, cc: ChannelContext, to: SendInput['to']): Promise<DirectTarget> {
+async function directTarget(ctx: Configured & Reads<'messages'>, cc: ChannelContext, to: SendInput['to']): Promise<DirectTarget> {
   const refs = Array.isArray(to) ? to : [to as string | number];
   const addressesOf = principalAddresses(ctx, cc.actor);
   const users = [...cc.users.values()];
@@ -99,7 +104,7 @@ async function directTarget(ctx: ServerContext, cc: ChannelContext, to: SendInpu
 const possibleReceivers = (target: ChannelTarget | DirectTarget): Set<number> =>
   new Set(target.type === 'channel' ? target.subscribers : target.recipients.flatMap((recipient) => ('missing' in recipient ? [] : [recipient.user_id])));
 
-async function sendContext(ctx: ServerContext, cc: ChannelContext, target: ChannelTarget | DirectTarget): Promise<SendContext> {
+async function sendContext(ctx: Uses<'models'>, cc: ChannelContext, target: ChannelTarget | DirectTarget): Promise<SendContext> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('organization not initialised');
   return { ...cc, sender: cc.actor, settings: realm.settings, alertWords: await receiversAlertWords(ctx, possibleReceivers(target)), mutedBy: await mutersOf(ctx.models, cc.actor.user_id) };
@@ -115,7 +120,7 @@ const folded = (names: readonly string[]): Set<string> => new Set(names.map((nam
  * refer to are handed to the renderer, found through the organization snapshot's indexes. `joining`
  * are accounts the same command creates, which a notice may name before the read models hold them.
  */
-export async function renderer(ctx: ServerContext, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
+export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
@@ -150,7 +155,7 @@ export async function renderer(ctx: ServerContext, cc: ChannelContext, joining: 
 }
 
 /** A send decided as `senderId` would send it now: the stream appends (topic policies first, the message last) and the answer. */
-export async function sendDecision(ctx: ServerContext, senderId: number, input: SendInput, message_id: number): Promise<{ appends: StreamAppend[]; result: SendResult; sent: MessageSent }> {
+export async function sendDecision(ctx: RendererDeps, senderId: number, input: SendInput, message_id: number): Promise<{ appends: StreamAppend[]; result: SendResult; sent: MessageSent }> {
   const cc = await channelContext(ctx, senderId);
   const target = input.type === 'channel' ? await channelTarget(ctx, cc, input) : await directTarget(ctx, cc, input.to);
   const decision = decideSendMessage(await sendContext(ctx, cc, target), {
@@ -163,7 +168,7 @@ export async function sendDecision(ctx: ServerContext, senderId: number, input: 
   });
   const sent: MessageSent = input.local_echo ? { ...decision.sent, data: { ...decision.sent.data, local_echo: input.local_echo } } : decision.sent;
   const appends: StreamAppend[] = [];
-  for (const change of decision.userTopics) appends.push(...(await userStreamAppends(ctx, change.data.user_id, [change])));
+  for (const change of decision.userTopics) appends.push(...(await userStreamAppends(change.data.user_id, [change])));
   appends.push({ stream: streams.message(message_id), expected: 'no_stream', events: [sent] });
   const result: SendResult = { id: message_id };
   if (decision.automatic_new_visibility_policy !== null && decision.automatic_new_visibility_policy !== VisibilityPolicy.Inherit) {
@@ -176,7 +181,7 @@ export async function sendDecision(ctx: ServerContext, senderId: number, input: 
  * POST /messages. Visibility changes are appended before the message: should one of those users'
  * streams have moved meanwhile, the retry decides again with nothing of the message recorded yet.
  */
-export async function sendMessage(ctx: ServerContext, origin: Origin, senderId: number, input: SendInput): Promise<SendResult> {
+export async function sendMessage(ctx: SendMessageDeps, origin: Origin, senderId: number, input: SendInput): Promise<SendResult> {
   return ctx.bus.run(origin, async () => {
     const { appends, result } = await sendDecision(ctx, senderId, input, await ctx.ids.next('message'));
     return { appends, result };

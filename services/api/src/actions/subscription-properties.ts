@@ -1,12 +1,11 @@
 import { decideUpdateSubscriptionProperties, streams, type SubscriptionPropertyRequest } from '@chat/core';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { channelContext } from './channel-context.js';
+import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
 
 /** POST /users/me/subscriptions/properties: one append per channel whose subscription changes. */
 export async function updateSubscriptionProperties(
-  ctx: ServerContext,
+  ctx: Commands & Configured & Reads<'subscriptions'> & Uses<'organization'>,
   origin: Origin,
   actorId: number,
   requests: readonly SubscriptionPropertyRequest[],
@@ -16,7 +15,7 @@ export async function updateSubscriptionProperties(
     const appends: StreamAppend[] = [];
     for (const [channelId, events] of decision) {
       const stream = streams.channel(channelId);
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events });
+      appends.push({ stream, expected: AS_READ, events });
     }
     return { appends, result: undefined };
   });

@@ -1,12 +1,19 @@
 import { type ChannelContext, FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { channelCreationNotices } from './channel-notices.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What unsubscribe uses. */
+type UnsubscribeDeps = Commands & Clocked & Configured & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What markLeftChannelsRead uses. */
+type MarkLeftChannelsReadDeps = Commands & Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+
+/** What subscribe uses. */
+type SubscribeDeps = Commands & Configured & Clocked & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /** `announce`: the notification bot announces the channels created (see channel-notices.ts). */
 export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'> & { announce?: boolean };
@@ -18,7 +25,7 @@ export interface SubscribeResult {
 }
 
 /** Per channel, its events appended at its current revision; a created channel's name claimed first. */
-export async function channelAppends(ctx: ServerContext, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
+export async function channelAppends(ctx: LogReads, events: Map<number, DomainEvent[]>, created: ReadonlyMap<number, string>): Promise<StreamAppend[]> {
   const appends: StreamAppend[] = [];
   for (const [channelId, channelEvents] of events) {
     const stream = streams.channel(channelId);
@@ -28,21 +35,21 @@ export async function channelAppends(ctx: ServerContext, events: Map<number, Dom
       appends.push(await claimKey(ctx.store, 'channel', channelNameKey(name), channelId, `Channel '${name}' already exists`));
       appends.push({ stream, expected: 'no_stream', events: channelEvents });
     } else {
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: channelEvents });
+      appends.push({ stream, expected: AS_READ, events: channelEvents });
     }
   }
   return appends;
 }
 
 /** Ids for the names that name no channel yet; kept across re-decisions, so a retry creates the same ids. */
-export async function reserveChannelIds(ctx: ServerContext, cc: ChannelContext, requested: readonly { name: string; key: string }[], ids: Map<string, number>): Promise<void> {
+export async function reserveChannelIds(ctx: Allocates, cc: ChannelContext, requested: readonly { name: string; key: string }[], ids: Map<string, number>): Promise<void> {
   for (const { name, key } of requested) {
     if (!channelByName(cc, name) && !ids.has(key)) ids.set(key, await ctx.ids.next('channel'));
   }
 }
 
 /** POST /users/me/subscriptions */
-export async function subscribe(ctx: ServerContext, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
+export async function subscribe(ctx: SubscribeDeps, origin: Origin, actorId: number, input: SubscribeInput): Promise<SubscribeResult> {
   const requested = requestedChannels(input.channels);
   const newChannelIds = new Map<string, number>();
   return ctx.bus.run(origin, async () => {
@@ -58,7 +65,7 @@ export async function subscribe(ctx: ServerContext, origin: Origin, actorId: num
 }
 
 /** DELETE /users/me/subscriptions */
-export async function unsubscribe(ctx: ServerContext, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
+export async function unsubscribe(ctx: UnsubscribeDeps, origin: Origin, actorId: number, input: UnsubscribeCommand): Promise<{ removed: string[]; not_removed: string[] }> {
   const { result, left } = await ctx.bus.run(origin, async () => {
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     const decision = decideUnsubscribe(cc, { ...input, addressesOf: principalAddresses(ctx, cc.actor) });
@@ -86,7 +93,7 @@ export function leftChannels(events: ReadonlyMap<number, readonly DomainEvent[]>
  * (unread counts only cover subscribed channels). Recorded after the unsubscription, on the user's
  * flags stream, with the usual update_message_flags event.
  */
-export async function markLeftChannelsRead(ctx: ServerContext, origin: Origin, left: readonly [number, number][]): Promise<void> {
+export async function markLeftChannelsRead(ctx: MarkLeftChannelsReadDeps, origin: Origin, left: readonly [number, number][]): Promise<void> {
   for (const [userId, channelId] of left) {
     const user = await ctx.models.users.get(userId);
     if (!user) continue;

@@ -1,9 +1,8 @@
 import { decideUpdateFlags, type FlagsDecision, type FlagTarget, streams, type UserState } from '@chat/core';
-import type { Origin, StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
+import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readsFromChannelHistory } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
 
 /** The change asked for (checked by the decider): an operation on one flag. */
 export interface FlagChange {
@@ -17,7 +16,7 @@ export interface FlagChange {
 export type FlagSelection<S extends { ids: readonly number[] }> = (q: ChannelQuery) => Promise<S>;
 
 /** What the decider needs to know of each named message, as the user sees it. */
-async function flagTargets(ctx: ServerContext, q: ChannelQuery, ids: readonly number[]): Promise<FlagTarget[]> {
+async function flagTargets(ctx: Reads<'messages'>, q: ChannelQuery, ids: readonly number[]): Promise<FlagTarget[]> {
   const unique = [...new Set(ids)];
   const rows = await ctx.models.messages.flagsOf(q.viewer.user_id, unique);
   const found = new Map((await ctx.models.messages.getMany(unique)).map((message) => [message.id, message]));
@@ -37,7 +36,7 @@ async function flagTargets(ctx: ServerContext, q: ChannelQuery, ids: readonly nu
  * (re-decided if another change of the same user's flags lands first) and recorded on their flags stream.
  */
 export async function changeFlags<S extends { ids: readonly number[] }>(
-  ctx: ServerContext,
+  ctx: Commands & Clocked & Reads<'messages' | 'subscriptions'> & Uses<'organization'>,
   origin: Origin,
   user: UserState,
   change: FlagChange,
@@ -50,7 +49,7 @@ export async function changeFlags<S extends { ids: readonly number[] }>(
     const appends: StreamAppend[] = [];
     if (decision.event) {
       const stream = streams.flags(user.user_id);
-      appends.push({ stream, expected: await currentRevision(ctx.store, stream), events: [decision.event] });
+      appends.push({ stream, expected: AS_READ, events: [decision.event] });
     }
     return { appends, result: { decision, selection } };
   });

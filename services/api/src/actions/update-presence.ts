@@ -3,14 +3,17 @@ import { type PresenceStatus, presenceDeliveries } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
 import { presenceNow, serverTimestamp, sharesPresence } from '../queries/presence-query.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What updatePresence uses. */
+type UpdatePresenceDeps = Clocked & Configured & Reads<'users'> & Uses<'presence' | 'queues'>;
 
 /**
  * Records a ping and, when it changes what others see (offline → idle, or going active), tells every
  * other active user at once. A ping that only refreshes the times publishes nothing: clients poll
  * for those. Presence never enters the log.
  */
-export async function updatePresence(ctx: ServerContext, user: UserState, status: PresenceStatus): Promise<void> {
+export async function updatePresence(ctx: UpdatePresenceDeps, user: UserState, status: PresenceStatus): Promise<void> {
   if (!sharesPresence(user)) return;
   const { before, after, entry } = ctx.presence.ping(user.user_id, status, presenceNow(ctx), Math.floor(user.date_joined / 1000));
   if (before === after) return;

@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decideUpdateSettings, normalizeEmail, streams, type UpdateSettings } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { draftDiscards } from './drafts.js';
+import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What updateSettings uses. */
+type UpdateSettingsDeps = Commands & Clocked & Configured & Reads<'drafts' | 'realm' | 'users'> & Uses<'mailer' | 'passwords'>;
 
 export const EMAIL_CHANGE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const tokenDigest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** PATCH /settings: checks the password outside the domain, decides, records, and mails a confirmation link. */
-export async function updateSettings(ctx: ServerContext, origin: Origin, userId: number, cmd: UpdateSettings): Promise<void> {
+export async function updateSettings(ctx: UpdateSettingsDeps, origin: Origin, userId: number, cmd: UpdateSettings): Promise<void> {
   const before = await ctx.models.users.get(userId);
   if (!before) throw new Error(`user ${userId} missing`);
   const oldPasswordMatches = cmd.old_password !== undefined && (await ctx.passwords.verify(cmd.old_password, before.password_hash));
@@ -34,7 +36,7 @@ export async function updateSettings(ctx: ServerContext, origin: Origin, userId:
     );
     // Turning draft synchronization off drops the user's drafts from the server in the same command.
     const discards = await draftDiscards(ctx, userId, decided);
-    return { appends: [{ stream, expected: await currentRevision(ctx.store, stream), events: decided }, ...discards], result: decided };
+    return { appends: [{ stream, expected: AS_READ, events: decided }, ...discards], result: decided };
   });
   const request = events.find((event) => event.type === 'UserEmailChangeRequested');
   if (request && request.type === 'UserEmailChangeRequested') {

@@ -1,9 +1,12 @@
 import { decideUpdateSubscriptions, requestedChannels, type UpdateSubscriptionsCommand } from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import type { Origin } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
 import { channelContext } from './channel-context.js';
 import { channelAppends, leftChannels, markLeftChannelsRead, reserveChannelIds } from './subscriptions.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What updateSubscriptions uses. */
+type UpdateSubscriptionsDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
 
 export type UpdateSubscriptionsInput = Omit<UpdateSubscriptionsCommand, 'newChannelIds' | 'render'>;
 
@@ -15,7 +18,7 @@ export interface UpdateSubscriptionsResult {
 }
 
 /** PATCH /users/me/subscriptions: both halves in one command, then the channels left are marked read. */
-export async function updateSubscriptions(ctx: ServerContext, origin: Origin, actorId: number, input: UpdateSubscriptionsInput): Promise<UpdateSubscriptionsResult> {
+export async function updateSubscriptions(ctx: UpdateSubscriptionsDeps, origin: Origin, actorId: number, input: UpdateSubscriptionsInput): Promise<UpdateSubscriptionsResult> {
   const requested = input.add.length === 0 ? [] : requestedChannels(input.add);
   const newChannelIds = new Map<string, number>();
   const { result, left } = await ctx.bus.run(origin, async () => {

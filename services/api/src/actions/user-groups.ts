@@ -5,12 +5,12 @@ import {
   decideUpdateUserGroup,
   decideUpdateUserGroupMembers,
   decideUpdateUserGroupSubgroups,
-  defaultRealmGroupSettings,
+  decideCreateSystemGroups,
+  decideMissingRealmGroupSettings,
   type DomainEvent,
   streams,
   SYSTEM_GROUPS,
   type SystemGroupName,
-  systemGroupSettings,
   type UpdateUserGroup,
   type UpdateUserGroupMembers,
   type UpdateUserGroupSubgroups,
@@ -21,11 +21,15 @@ import {
 } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import type { Allocates, Commands, Reads } from '../dependencies.js';
+
+/** What createUserGroup uses. */
+type CreateUserGroupDeps = Commands & Allocates & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
+/** What updateUserGroupMembers uses. */
+type UpdateUserGroupMembersDeps = Commands & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
 
 /** The groups, users, organization permissions and channels a group decision reads, with the actor as stored now. */
-export async function groupContext(ctx: ServerContext, actorId: number): Promise<UserGroupContext> {
+export async function groupContext(ctx: Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>, actorId: number): Promise<UserGroupContext> {
   const users = await ctx.models.users.all();
   const actor = users.find((user) => user.user_id === actorId);
   const realm = await ctx.models.realmGroupSettings.get(REALM_KEY);
@@ -38,58 +42,31 @@ export async function groupContext(ctx: ServerContext, actorId: number): Promise
  * Creates the role system groups, nested as in the public API, and then records the organization's
  * group permissions. Does nothing when they exist already (so a log from before groups is upgraded).
  */
-export async function ensureSystemGroups(ctx: ServerContext, origin: Origin): Promise<void> {
-  const existing = (await ctx.models.userGroups.all()).filter((group) => group.is_system_group);
-  if (existing.length > 0) return ensureRealmGroupSettings(ctx, origin, existing);
+export async function ensureSystemGroups(deps: Commands & Reads<'userGroups' | 'realmGroupSettings'> & Allocates, origin: Origin): Promise<void> {
+  const existing = (await deps.models.userGroups.all()).filter((group) => group.is_system_group);
+  if (existing.length > 0) return ensureRealmGroupSettings(deps, origin, existing);
   const ids = {} as Record<SystemGroupName, number>;
-  for (const definition of SYSTEM_GROUPS) ids[definition.name] = await ctx.ids.next('group');
-  const settings = systemGroupSettings(ids);
-  const appends: StreamAppend[] = SYSTEM_GROUPS.map((definition) => ({
-    stream: streams.userGroup(ids[definition.name]),
-    expected: 'no_stream',
-    events: [
-      {
-        type: 'UserGroupCreated',
-        data: {
-          group_id: ids[definition.name],
-          name: definition.name,
-          description: definition.description,
-          is_system_group: true,
-          members: [],
-          direct_subgroup_ids: definition.subgroup === null ? [] : [ids[definition.subgroup]],
-          creator_id: null,
-          settings,
-        },
-      },
-    ],
-  }));
-  const realm = streams.realm();
-  appends.push({
-    stream: realm,
-    expected: await currentRevision(ctx.store, realm),
-    events: [{ type: 'RealmGroupSettingsChanged', data: { changes: defaultRealmGroupSettings(ids) } }],
-  });
-  await ctx.bus.commit(origin, appends);
+  for (const definition of SYSTEM_GROUPS) ids[definition.name] = await deps.ids.next('group');
+  const { groups, realm } = decideCreateSystemGroups(ids);
+  const appends: StreamAppend[] = groups.map(({ group_id, events }) => ({ stream: streams.userGroup(group_id), expected: 'no_stream', events }));
+  appends.push({ stream: streams.realm(), expected: AS_READ, events: realm });
+  await deps.bus.commit(origin, appends);
 }
 
 /**
  * A log written before an organization permission existed gets it on the next start, at its default,
  * so every permission a decision reads is set.
  */
-async function ensureRealmGroupSettings(ctx: ServerContext, origin: Origin, systemGroups: readonly UserGroupState[]): Promise<void> {
-  const current = await ctx.models.realmGroupSettings.get(REALM_KEY);
+async function ensureRealmGroupSettings(deps: Commands & Reads<'realmGroupSettings'>, origin: Origin, systemGroups: readonly UserGroupState[]): Promise<void> {
+  const current = await deps.models.realmGroupSettings.get(REALM_KEY);
   const ids = Object.fromEntries(systemGroups.map((group) => [group.name, group.id])) as Record<SystemGroupName, number>;
-  const defaults = defaultRealmGroupSettings(ids);
-  const missing = Object.fromEntries(Object.entries(defaults).filter(([name]) => !current || !(name in current)));
-  if (Object.keys(missing).length === 0) return;
-  const realm = streams.realm();
-  await ctx.bus.commit(origin, [
-    { stream: realm, expected: await currentRevision(ctx.store, realm), events: [{ type: 'RealmGroupSettingsChanged', data: { changes: missing } }] },
-  ]);
+  const events = decideMissingRealmGroupSettings(current, ids);
+  if (events.length === 0) return;
+  await deps.bus.commit(origin, [{ stream: streams.realm(), expected: AS_READ, events }]);
 }
 
 /** POST /user_groups/create: returns the new group's id. */
-export async function createUserGroup(ctx: ServerContext, origin: Origin, actor: UserState, input: Omit<CreateUserGroup, 'group_id'>): Promise<number> {
+export async function createUserGroup(ctx: CreateUserGroupDeps, origin: Origin, actor: UserState, input: Omit<CreateUserGroup, 'group_id'>): Promise<number> {
   const group_id = await ctx.ids.next('group');
   return ctx.bus.run(origin, async () => {
     const events = decideCreateUserGroup(await groupContext(ctx, actor.user_id), { ...input, group_id });
@@ -97,14 +74,13 @@ export async function createUserGroup(ctx: ServerContext, origin: Origin, actor:
   });
 }
 
-/** An append of events to a group's stream as it is now (also used by accepting an invitation). */
-export async function groupAppend(ctx: ServerContext, groupId: number, events: DomainEvent[]): Promise<StreamAppend> {
-  const stream = streams.userGroup(groupId);
-  return { stream, expected: await currentRevision(ctx.store, stream), events };
+/** An append of events to a group's stream as the read models showed it (also used by accepting an invitation). */
+export function groupAppend(groupId: number, events: DomainEvent[]): StreamAppend {
+  return { stream: streams.userGroup(groupId), expected: AS_READ, events };
 }
 
 async function changeGroup(
-  ctx: ServerContext,
+  ctx: UpdateUserGroupMembersDeps,
   origin: Origin,
   actor: UserState,
   groupId: number,
@@ -113,7 +89,7 @@ async function changeGroup(
   await ctx.bus.run(origin, async () => {
     const gc = await groupContext(ctx, actor.user_id);
     const events = decide(gc);
-    const appends = [await groupAppend(ctx, groupId, events)];
+    const appends = [groupAppend(groupId, events)];
     // A new subgroup is checked against the whole group graph (no cycle): no other group may change
     // meanwhile, or two additions decided at once could close a cycle between them.
     if (events.some((event) => event.type === 'UserGroupMembersChanged' && event.data.added_subgroups.length > 0)) {
@@ -123,14 +99,14 @@ async function changeGroup(
   });
 }
 
-export const updateUserGroupMembers = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
+export const updateUserGroupMembers = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupMembers) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupMembers(gc, groupId, cmd));
 
-export const updateUserGroupSubgroups = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupSubgroups) =>
+export const updateUserGroupSubgroups = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroupSubgroups) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroupSubgroups(gc, groupId, cmd));
 
-export const updateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
+export const updateUserGroup = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number, cmd: UpdateUserGroup) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideUpdateUserGroup(gc, groupId, cmd));
 
-export const deactivateUserGroup = (ctx: ServerContext, origin: Origin, actor: UserState, groupId: number) =>
+export const deactivateUserGroup = (ctx: UpdateUserGroupMembersDeps, origin: Origin, actor: UserState, groupId: number) =>
   changeGroup(ctx, origin, actor, groupId, (gc) => decideDeactivateUserGroup(gc, groupId));

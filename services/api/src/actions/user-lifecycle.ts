@@ -12,7 +12,6 @@ import type { EventStore } from '@chat/eventstore';
 import { REALM_KEY, type ReadModels } from '@chat/projections';
 import type { QueueRegistry } from '@chat/realtime';
 import { AS_READ, type CommandBus, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /** What deactivating and reactivating use. */
@@ -33,7 +32,7 @@ type Decide<E> = (ctx: LifecycleContext) => E[];
  */
 async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: LifecycleDeps, origin: Origin, actorId: number, subjectId: number, decide: Decide<E>): Promise<E[]> {
   return deps.bus.run(origin, async () => {
-    const subjectExpected = await currentRevision(deps.store, streams.user(subjectId));
+    const subjectExpected = AS_READ;
     const users = new Map((await deps.models.users.all()).map((user): [number, UserState] => [user.user_id, user]));
     const actor = users.get(actorId);
     if (!actor) throw new Error(`user ${actorId} vanished`);
@@ -45,7 +44,7 @@ async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: L
     if (guard) appends.push({ stream: streams.realmOwners(), expected: AS_READ, events: [guard] });
     for (const event of events) {
       const stream = streams.user(event.data.user_id);
-      const expected = event.data.user_id === subjectId ? subjectExpected : await currentRevision(deps.store, stream);
+      const expected = event.data.user_id === subjectId ? subjectExpected : AS_READ;
       appends.push({ stream, expected, events: [event] });
     }
     return { appends, result: events };

@@ -1,14 +1,16 @@
 import { decideUpdateUserSettingsDefaults, streams } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
-import type { Origin } from '../commands/command-bus.js';
-import { currentRevision } from '../commands/expected-revision.js';
-import type { ServerContext } from '../server-context.js';
+import { AS_READ, type Origin } from '../commands/command-bus.js';
+import type { Commands, Reads } from '../dependencies.js';
+
+/** What updateUserSettingsDefaults uses. */
+type UpdateUserSettingsDefaultsDeps = Commands & Reads<'realm' | 'users'>;
 
 /** PATCH /realm/user_settings_defaults: records the changed defaults on the realm stream. */
-export async function updateUserSettingsDefaults(ctx: ServerContext, origin: Origin, actorId: number, requested: Readonly<Record<string, unknown>>): Promise<void> {
+export async function updateUserSettingsDefaults(ctx: UpdateUserSettingsDefaultsDeps, origin: Origin, actorId: number, requested: Readonly<Record<string, unknown>>): Promise<void> {
   const stream = streams.realm();
   await ctx.bus.run(origin, async () => {
-    const expected = await currentRevision(ctx.store, stream);
+    const expected = AS_READ;
     const actor = await ctx.models.users.get(actorId);
     const realm = await ctx.models.realm.get(REALM_KEY);
     if (!actor || !realm) throw new Error('organization not initialised');

@@ -2,8 +2,8 @@ import { decideUpdateUserStatus, NO_STATUS, type UpdateUserStatus, type UserStat
 import type { ReadModels } from '@chat/projections';
 import type { Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
-import type { ServerContext } from '../server-context.js';
 import { checkedEmoji, customEmojiOf } from './emoji-catalog.js';
+import type { Commands, Uses } from '../dependencies.js';
 
 /** A status as the public API shows it: only the parts that are set (`away` for users who turned presence off). */
 export function userStatusView(user: UserState, status: UserStatusState | undefined): Record<string, unknown> {
@@ -30,11 +30,11 @@ export async function userStatusesOf(models: ReadModels, users: Iterable<UserSta
  * POST /users/me/status (and an administrator's POST /users/{id}/status): the change goes to the
  * target's stream; the emoji is checked against the organization's emoji.
  */
-export async function updateUserStatus(ctx: ServerContext, origin: Origin, target: UserState, request: UpdateUserStatus): Promise<void> {
+export async function updateUserStatus(ctx: Commands & Uses<'models'>, origin: Origin, target: UserState, request: UpdateUserStatus): Promise<void> {
   await ctx.bus.run(origin, async () => {
     const current = (await ctx.models.userStatuses.get(target.user_id)) ?? NO_STATUS;
     const customEmoji = await customEmojiOf(ctx.models);
     const events = decideUpdateUserStatus({ user_id: target.user_id, presence_enabled: target.settings.presence_enabled }, current, request, (choice) => checkedEmoji(customEmoji, choice));
-    return { appends: await userStreamAppends(ctx, target.user_id, events), result: undefined };
+    return { appends: await userStreamAppends(target.user_id, events), result: undefined };
   });
 }

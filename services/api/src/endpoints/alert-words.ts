@@ -1,21 +1,21 @@
 import type { RouteCall } from '@chat/http';
 import { addAlertWords, alertWordsOf, removeAlertWords } from '../actions/alert-words.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Commands, Reads } from '../dependencies.js';
 
 /** GET /users/me/alert_words */
-export async function getAlertWords(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getAlertWords(ctx: Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   return { alert_words: await alertWordsOf(ctx, (await callerUser(ctx, call)).user_id) };
 }
 
 /** POST /users/me/alert_words: answers with the whole list after the change. */
-export async function addAlertWordsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function addAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { alert_words: await addAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words as string[]) };
 }
 
 /** DELETE /users/me/alert_words: answers with the whole list after the change. */
-export async function removeAlertWordsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function removeAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { alert_words: await removeAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words as string[]) };
 }

@@ -3,8 +3,16 @@ import type { FileUploadLimits, RouteCall } from '@chat/http';
 import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
 import type { Config } from '../config.js';
 import { viewableUpload } from '../queries/upload-access.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What temporaryUploadUrlEndpoint uses. */
+type TemporaryUploadUrlEndpointDeps = Clocked & Reads<'attachments' | 'messages' | 'subscriptions' | 'users'> & Uses<'organization' | 'uploadUrls'>;
+
+/** What uploadFileEndpoint uses. */
+type UploadFileEndpointDeps = Commands & Configured & Allocates & Reads<'users'> & Uses<'uploads'>;
+/** What deleteAttachmentEndpoint uses. */
+type DeleteAttachmentEndpointDeps = Commands & LogReads & Reads<'attachments' | 'users'> & Uses<'uploads'>;
 
 /** What POST /user_uploads lets through while streaming: one file up to the configured size. */
 export const uploadLimits = (config: Config): FileUploadLimits => ({
@@ -13,7 +21,7 @@ export const uploadLimits = (config: Config): FileUploadLimits => ({
 });
 
 /** POST /user_uploads: one file, under any field name (clients use `filename`). */
-export async function uploadFileEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function uploadFileEndpoint(ctx: UploadFileEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const file = call.files[0];
   if (!file) throw badRequest('You must specify a file to upload');
@@ -21,19 +29,19 @@ export async function uploadFileEndpoint(ctx: ServerContext, call: RouteCall): P
 }
 
 /** GET /attachments */
-export async function getAttachments(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getAttachments(ctx: Reads<'attachments' | 'uploadUsage' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   return { ...(await listAttachments(ctx, (await callerUser(ctx, call)).user_id)) };
 }
 
 /** DELETE /attachments/{attachment_id} */
-export async function deleteAttachmentEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteAttachmentEndpoint(ctx: DeleteAttachmentEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   await deleteAttachment(ctx, originOf(call), user.user_id, Number(call.path.attachment_id));
   return {};
 }
 
 /** GET /user_uploads/{realm_id_str}/{filename}: a link to a file the caller may see that needs no credentials for a minute. */
-export async function temporaryUploadUrlEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function temporaryUploadUrlEndpoint(ctx: TemporaryUploadUrlEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const segments = call.path.filename as string[];
   const attachment = await viewableUpload(ctx, viewer, `${String(call.path.realm_id_str)}/${segments.join('/')}`);

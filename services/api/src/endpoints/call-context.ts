@@ -2,10 +2,10 @@ import { unauthorized, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { Origin } from '../commands/command-bus.js';
 import { claimOf } from '../commands/request-ledger.js';
-import type { ServerContext } from '../server-context.js';
+import type { Configured, Reads } from '../dependencies.js';
 
 /** The caller's user record; routes with required auth always have one. */
-export async function callerUser(ctx: ServerContext, call: RouteCall): Promise<UserState> {
+export async function callerUser(ctx: Reads<'users'>, call: RouteCall): Promise<UserState> {
   const user = call.caller ? await ctx.models.users.get(call.caller.user_id) : undefined;
   if (!user) throw unauthorized();
   return user;
@@ -18,4 +18,4 @@ export const originOf = (call: RouteCall): Origin => ({
   request: claimOf(call),
 });
 
-export const realmHost = (ctx: ServerContext): string => new URL(ctx.config.externalUrl).hostname;
+export const realmHost = (ctx: Configured): string => new URL(ctx.config.externalUrl).hostname;

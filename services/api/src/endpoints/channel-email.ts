@@ -1,8 +1,11 @@
 import { badRequest, hasContentAccess } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { channelContext } from '../actions/channel-context.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Configured, Reads, Uses } from '../dependencies.js';
+
+/** What channelEmailAddress uses. */
+type ChannelEmailAddressDeps = Configured & Reads<'subscriptions' | 'users'> & Uses<'channelEmailTokens' | 'organization'>;
 
 /** A channel name as an address's first part: runs of anything but letters, digits and _ become one hyphen, lower case. */
 const slugOf = (name: string): string => name.replace(/[^\p{L}\p{N}_]+/gu, '-').toLowerCase().replace(/^-+|-+$/g, '');
@@ -12,7 +15,7 @@ const slugOf = (name: string): string => name.replace(/[^\p{L}\p{N}_]+/gu, '-').
  * messages the caller may read. The token is the channel's own, or the channel's and the sender's
  * when the address is to post as the caller or a bot they own. (Receiving mail is not offered.)
  */
-export async function channelEmailAddress(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function channelEmailAddress(ctx: ChannelEmailAddressDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const cc = await channelContext(ctx, viewer.user_id);
   const channel = cc.channels.get(Number(call.path.stream_id));

@@ -2,11 +2,14 @@ import { badRequest, canReadChannelHistory, EMPTY_TOPIC_DISPLAY_NAME } from '@ch
 import type { RouteCall } from '@chat/http';
 import { type TopicSummary, topicKey } from '@chat/readstore';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+
+/** What getChannelTopics uses. */
+type GetChannelTopicsDeps = Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** Topics of the channel's messages in one user's history, most recent first. */
-async function topicsInHistory(ctx: ServerContext, userId: number, channelId: number): Promise<TopicSummary[]> {
+async function topicsInHistory(ctx: Reads<'messages'>, userId: number, channelId: number): Promise<TopicSummary[]> {
   const ids = await ctx.models.messages.matching({ userId, source: { kind: 'history' }, where: [{ op: 'channel', channelId }] });
   const topics = new Map<string, TopicSummary>();
   // Ascending ids: the last message seen of a topic names it as most recently written.
@@ -21,7 +24,7 @@ async function topicsInHistory(ctx: ServerContext, userId: number, channelId: nu
  * GET /users/me/{stream_id}/topics: the channel's topics the viewer may see, most recent first. With
  * shared history that is every topic; otherwise only those of messages in the viewer's own history.
  */
-export async function getChannelTopics(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannelTopics(ctx: GetChannelTopicsDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
   const channelId = Number(call.path.stream_id);
   const channel = q.visible(channelId);

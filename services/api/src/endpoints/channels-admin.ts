@@ -3,12 +3,20 @@ import type { RouteCall } from '@chat/http';
 import { createChannel } from '../actions/create-channel.js';
 import { deleteTopic } from '../actions/delete-topic.js';
 import { updateSubscriptions } from '../actions/update-subscriptions.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { newChannelOptions } from './new-channel-options.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What deleteTopicEndpoint uses. */
+type DeleteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What updateSubscriptionsEndpoint uses. */
+type UpdateSubscriptionsEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+
+/** What createChannelEndpoint uses. */
+type CreateChannelEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /** POST /channels/create */
-export async function createChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createChannelEndpoint(ctx: CreateChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const id = await createChannel(ctx, originOf(call), actor.user_id, {
@@ -22,14 +30,14 @@ export async function createChannelEndpoint(ctx: ServerContext, call: RouteCall)
 }
 
 /** POST /streams/{stream_id}/delete_topic: `complete` false asks the client to repeat the request. */
-export async function deleteTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteTopicEndpoint(ctx: DeleteTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const topic = normalizedTopic(String(call.params.topic_name));
   return deleteTopic(ctx, originOf(call), actor, Number(call.path.stream_id), topic, ctx.config.deleteTopicTimeBudgetMs);
 }
 
 /** PATCH /users/me/subscriptions: the caller's own subscriptions, added and removed at once. */
-export async function updateSubscriptionsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateSubscriptionsEndpoint(ctx: UpdateSubscriptionsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   return {

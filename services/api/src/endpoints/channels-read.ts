@@ -1,13 +1,16 @@
 import { badRequest, channelNameKey, type ChannelState, isAdminRole, Role, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+
+/** What visibleChannel uses. */
+type VisibleChannelDeps = Clocked & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
 
 /** GET /streams: the union of the kinds of channel asked for, among those the caller may know. */
-export async function listChannels(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listChannels(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const p = call.params;
   if (p.include_all_active === true && !isAdminRole(viewer.role)) throw badRequest('User not authorized for this query');
@@ -32,7 +35,7 @@ export async function listChannels(ctx: ServerContext, call: RouteCall): Promise
   return { streams };
 }
 
-async function visibleChannel(ctx: ServerContext, call: RouteCall): Promise<{ q: ChannelQuery; channel: ChannelState }> {
+async function visibleChannel(ctx: VisibleChannelDeps, call: RouteCall): Promise<{ q: ChannelQuery; channel: ChannelState }> {
   const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
   const channel = q.visible(Number(call.path.stream_id));
   if (!channel) throw badRequest('Invalid channel ID');
@@ -40,24 +43,24 @@ async function visibleChannel(ctx: ServerContext, call: RouteCall): Promise<{ q:
 }
 
 /** GET /streams/{stream_id} */
-export async function getChannel(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannel(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const { q, channel } = await visibleChannel(ctx, call);
   return { stream: await q.channelRecord(channel) };
 }
 
 /** GET /streams/{stream_id}/members */
-export async function getChannelMembers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannelMembers(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const { q, channel } = await visibleChannel(ctx, call);
   return { subscribers: await q.subscribers(channel.channel_id) };
 }
 
 /** GET /get_stream_id */
-export async function getChannelId(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannelId(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
   return { stream_id: await visibleChannelIdByName(ctx, await callerUser(ctx, call), String(call.params.stream)) };
 }
 
 /** The id of a channel the viewer may know, by name (compared as channel names are); else an error naming it. */
-export async function visibleChannelIdByName(ctx: ServerContext, viewer: UserState, name: string): Promise<number> {
+export async function visibleChannelIdByName(ctx: Clocked & Reads<'subscriptions'> & Uses<'organization'>, viewer: UserState, name: string): Promise<number> {
   const q = await ChannelQuery.open(ctx, viewer);
   const key = channelNameKey(name.trim());
   const channel = q.channels.find((c) => c.name_key === key);

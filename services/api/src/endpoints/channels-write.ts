@@ -1,15 +1,20 @@
 import { CHANNEL_GROUP_SETTING_NAMES, type GroupSettingUpdate } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { archiveChannel, setDefaultChannel, updateChannel, type UpdateChannelInput } from '../actions/channel-updates.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What updateChannelEndpoint uses. */
+type UpdateChannelEndpointDeps = Commands & Configured & LogReads & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
+/** What archiveChannelEndpoint uses. */
+type ArchiveChannelEndpointDeps = Commands & Configured & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 const optional = <T>(value: unknown, is: (v: unknown) => v is T): T | undefined => (is(value) ? value : undefined);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** PATCH /streams/{stream_id} */
-export async function updateChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateChannelEndpoint(ctx: UpdateChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const settings: UpdateChannelInput['settings'] = {};
@@ -32,21 +37,21 @@ export async function updateChannelEndpoint(ctx: ServerContext, call: RouteCall)
 }
 
 /** DELETE /streams/{stream_id} */
-export async function archiveChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function archiveChannelEndpoint(ctx: ArchiveChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await archiveChannel(ctx, originOf(call), actor.user_id, Number(call.path.stream_id));
   return {};
 }
 
 /** POST /default_streams */
-export async function addDefaultChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function addDefaultChannelEndpoint(ctx: ArchiveChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await setDefaultChannel(ctx, originOf(call), actor.user_id, Number(call.params.stream_id), true);
   return {};
 }
 
 /** DELETE /default_streams */
-export async function removeDefaultChannelEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function removeDefaultChannelEndpoint(ctx: ArchiveChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await setDefaultChannel(ctx, originOf(call), actor.user_id, Number(call.params.stream_id), false);
   return {};

@@ -1,11 +1,16 @@
 import type { RouteCall } from '@chat/http';
 import { resendEmailInvitation, revokeEmailInvitation, sendInvitations } from '../actions/email-invitations.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { intList } from './invites.js';
+import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What sendInvitationsEndpoint uses. */
+type SendInvitationsEndpointDeps = Commands & Clocked & Configured & Allocates & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'log' | 'mailer' | 'organization'>;
+/** What resendEmailInvitationEndpoint uses. */
+type ResendEmailInvitationEndpointDeps = Commands & Clocked & Configured & Reads<'emailInvitations' | 'realm' | 'users'> & Uses<'log' | 'mailer'>;
 
 /** POST /invites: an answer with no fields; addresses skipped make it INVITATION_FAILED. */
-export async function sendInvitationsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function sendInvitationsEndpoint(ctx: SendInvitationsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   await sendInvitations(ctx, ctx.mailer, originOf(call), actor, {
@@ -22,13 +27,13 @@ export async function sendInvitationsEndpoint(ctx: ServerContext, call: RouteCal
 }
 
 /** DELETE /invites/{invite_id} */
-export async function revokeEmailInvitationEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function revokeEmailInvitationEndpoint(ctx: Commands & Reads<'emailInvitations' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await revokeEmailInvitation(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.invite_id));
   return {};
 }
 
 /** POST /invites/{invite_id}/resend */
-export async function resendEmailInvitationEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function resendEmailInvitationEndpoint(ctx: ResendEmailInvitationEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   await resendEmailInvitation(ctx, ctx.mailer, originOf(call), await callerUser(ctx, call), Number(call.path.invite_id));
   return {};
 }

@@ -3,7 +3,7 @@ import { ApiError } from '@chat/core';
 import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
 import type { EventQueue, FeedEntry } from '@chat/realtime';
 import { isShaped, shapeEvent } from '@chat/wire';
-import type { ServerContext } from '../server-context.js';
+import type { Uses } from '../dependencies.js';
 
 export const badQueue = (queueId: string): ApiError =>
   new ApiError('BAD_EVENT_QUEUE_ID', 400, `Bad event queue ID: ${queueId}`, { queue_id: queueId });
@@ -48,7 +48,7 @@ export function writeEvents(res: ServerResponse, queue: EventQueue, entries: rea
   res.end(body);
 }
 
-async function queueOf(ctx: ServerContext, call: RouteCall): Promise<EventQueue> {
+async function queueOf(ctx: Uses<'queues'>, call: RouteCall): Promise<EventQueue> {
   const queueId = String(call.params.queue_id);
   const queue = call.caller ? await ctx.queues.get(queueId, call.caller.user_id) : null;
   if (!queue) throw badQueue(queueId);
@@ -56,7 +56,7 @@ async function queueOf(ctx: ServerContext, call: RouteCall): Promise<EventQueue>
 }
 
 /** GET /events: acknowledges up to last_event_id and answers with what follows, waiting if there is nothing. */
-export async function getEvents(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
+export async function getEvents(ctx: Uses<'queues'>, call: RouteCall): Promise<RouteResult> {
   const queue = await queueOf(ctx, call);
   const lastEventId = typeof call.params.last_event_id === 'number' ? call.params.last_event_id : queue.lastAcked;
   const entries = await ctx.queues.take(queue, lastEventId);
@@ -75,7 +75,7 @@ export async function getEvents(ctx: ServerContext, call: RouteCall): Promise<Ro
 }
 
 /** DELETE /events */
-export async function deleteQueue(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
+export async function deleteQueue(ctx: Uses<'queues'>, call: RouteCall): Promise<RouteResult> {
   await ctx.queues.remove(await queueOf(ctx, call));
   return {};
 }

@@ -1,8 +1,17 @@
 import { badRequest, ownerRequired, Role } from '@chat/core';
-import { type ExportFilter, ExportFilterError, exportEvents, ndjsonLine, parseExportFilter, type RawExportFilter } from '@chat/eventstore';
+import {
+  type EventLogReader,
+  type ExportFilter,
+  ExportFilterError,
+  exportEvents,
+  type ExportLineOptions,
+  ndjsonLine,
+  parseExportFilter,
+  type RawExportFilter,
+} from '@chat/eventstore';
 import { HANDLED, roomIn, type RouteCall, type RouteResult, TimeSlicer } from '@chat/http';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { LogReads, Reads, Uses } from '../dependencies.js';
 
 /** A filter list as text: one value, or a JSON list of them (actor ids arrive as numbers). */
 function texts(value: unknown): string[] | undefined {
@@ -36,12 +45,27 @@ function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<s
 /** Lines are written in batches of about this many characters (fewer writes, same bytes). */
 const BATCH_CHARS = 64 * 1024;
 
+/** The export's NDJSON in the server's thread, in slices that let other requests run between them. */
+async function* exportInSlices(reader: EventLogReader, filter: ExportFilter, head: number, lineOptions: ExportLineOptions): AsyncIterable<string> {
+  const slicer = new TimeSlicer();
+  let batch = '';
+  for await (const event of exportEvents(reader, filter, head)) {
+    batch += ndjsonLine(event, lineOptions);
+    if (batch.length < BATCH_CHARS && !slicer.due()) continue;
+    yield batch;
+    batch = '';
+    await slicer.pause();
+  }
+  if (batch !== '') yield batch;
+}
+
 /**
  * GET /export/events: the log as NDJSON for organization owners, with the CLI export's filters and
  * lines (packages/eventstore/src/export). Bounded by the log's head when it starts; written with
- * back-pressure, and stopped when the client goes away.
+ * back-pressure, and stopped when the client goes away. The log is read and serialized in slices
+ * that let other requests run between them.
  */
-export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall): Promise<RouteResult> {
+export async function exportEventsEndpoint(ctx: LogReads & Reads<'users'> & Uses<'log' | 'registry' | 'writtenLog'>, call: RouteCall): Promise<RouteResult> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
   const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
   const filter = parsedFilter(call.params, knownTypes);
@@ -49,18 +73,12 @@ export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall):
   const head = await reader.headPosition();
   const { res } = call.raw;
   const lineOptions = { includeSecrets: call.params.include_secrets === true };
+  const lines = exportInSlices(reader, filter, head, lineOptions);
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
-  const slicer = new TimeSlicer();
-  let batch = '';
   try {
-    for await (const event of exportEvents(reader, filter, head)) {
-      batch += ndjsonLine(event, lineOptions);
-      if (batch.length < BATCH_CHARS && !slicer.due()) continue;
+    for await (const chunk of lines) {
       if (!(await roomIn(res))) return HANDLED;
-      res.write(batch);
-      batch = '';
-      // Reading and serializing the log is CPU work in this thread: other requests run between slices.
-      await slicer.pause();
+      res.write(chunk);
     }
   } catch (error) {
     // The 200 is out, so no error envelope can follow: end the response unfinished, so the client
@@ -69,7 +87,6 @@ export async function exportEventsEndpoint(ctx: ServerContext, call: RouteCall):
     res.destroy();
     return HANDLED;
   }
-  if (!(await roomIn(res))) return HANDLED;
-  res.end(batch);
+  if (await roomIn(res)) res.end();
   return HANDLED;
 }

@@ -1,11 +1,11 @@
 import { ApiError, normalizeEmail } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import type { ServerContext } from '../server-context.js';
+import type { Reads, Uses } from '../dependencies.js';
 
 const refused = (): ApiError => new ApiError('AUTHENTICATION_FAILED', 401, 'Your username or password is incorrect');
 
 /** POST /fetch_api_key: the password is checked against its stored hash; the key is derived, never stored. */
-export async function fetchApiKey(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function fetchApiKey(ctx: Reads<'users'> & Uses<'apiKeys' | 'passwords'>, call: RouteCall): Promise<Record<string, unknown>> {
   const username = normalizeEmail(String(call.params.username));
   const password = String(call.params.password);
   const user = await ctx.models.users.findOne('email', username);

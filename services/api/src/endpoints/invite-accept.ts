@@ -1,17 +1,21 @@
-import { badRequest, MIN_PASSWORD_LENGTH } from '@chat/core';
+import { checkNewPassword } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { acceptInviteLink } from '../actions/accept-invite-link.js';
-import type { ServerContext } from '../server-context.js';
 import { originOf } from './call-context.js';
+import type { Reads } from '../dependencies.js';
+import type { AcceptEmailInvitationDeps } from '../actions/accept-email-invitation.js';
+
+/** What acceptInviteLinkEndpoint uses. */
+type AcceptInviteLinkEndpointDeps = AcceptEmailInvitationDeps & Reads<'invites'>;
 
 /**
  * POST /invites/multiuse/accept (no authentication): the key from an invitation link's URL
  * (`/join/<key>/`) plus the new account's details. The answer carries no API key: the new user
  * fetches one with POST /fetch_api_key, like everyone else.
  */
-export async function acceptInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function acceptInviteLinkEndpoint(ctx: AcceptInviteLinkEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const password = String(p.password);
-  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`Invalid 'password': must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  checkNewPassword(password, 'password');
   return { ...(await acceptInviteLink(ctx, originOf(call), { key: String(p.key), email: String(p.email), password, full_name: String(p.full_name) })) };
 }

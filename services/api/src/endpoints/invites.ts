@@ -1,13 +1,16 @@
 import { badRequest, type EmailInvitationState, type InviteLinkState, isAdminRole, isEmailInvitationPending, isInviteLinkUsable, managesInvite, Role } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createInviteLink, revokeInviteLink } from '../actions/invites.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What createInviteLinkEndpoint uses. */
+type CreateInviteLinkEndpointDeps = Commands & Clocked & Configured & Allocates & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** POST /invites/multiuse */
-export async function createInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createInviteLinkEndpoint(ctx: CreateInviteLinkEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const invite_link = await createInviteLink(ctx, originOf(call), actor, {
@@ -48,7 +51,7 @@ const emailInvitationView = (invite: EmailInvitationState): Record<string, unkno
 });
 
 /** GET /invites: the pending invitations the caller manages (administrators: all), email ones first, oldest first. */
-export async function listInvites(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listInvites(ctx: Clocked & Reads<'emailInvitations' | 'invites' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
   const now = ctx.clock.now();
@@ -65,7 +68,7 @@ export async function listInvites(ctx: ServerContext, call: RouteCall): Promise<
 }
 
 /** DELETE /invites/multiuse/{invite_id} */
-export async function revokeInviteLinkEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function revokeInviteLinkEndpoint(ctx: Commands & Reads<'invites' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await revokeInviteLink(ctx, originOf(call), actor, Number(call.path.invite_id));
   return {};

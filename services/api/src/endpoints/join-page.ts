@@ -3,14 +3,14 @@ import { isInviteLinkUsable } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { escapeHtml } from '@chat/wire';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Configured, Reads } from '../dependencies.js';
 
 /**
  * GET /join/<key>/: the page an invitation link opens. There is no web app: it says whether the link
  * still works and how to accept it (a form that posts to /api/v1/invites/multiuse/accept, and the
  * same call with curl); an unknown, revoked or expired link gets a 404 page saying so.
  */
-export function joinPage(ctx: ServerContext) {
+export function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>) {
   return async (req: Request, res: Response): Promise<void> => {
     const key = String(req.params.key);
     const invite = await ctx.models.invites.findOne('key_digest', inviteKeyDigest(key));

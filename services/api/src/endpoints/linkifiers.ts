@@ -1,41 +1,41 @@
 import type { RouteCall } from '@chat/http';
 import { linkifierList } from '@chat/wire';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Commands, LogReads, Reads } from '../dependencies.js';
 
 const optionalString = (value: unknown): string | undefined => (value === undefined ? undefined : String(value));
 
 const linkifierInput = (call: RouteCall) => ({ pattern: optionalString(call.params.pattern), url_template: optionalString(call.params.url_template) });
 
 /** GET /realm/linkifiers: every user may read them, in processing order. */
-export async function listLinkifiers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listLinkifiers(ctx: Reads<'linkifiers' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   return { linkifiers: linkifierList(await ctx.models.linkifiers.all()) };
 }
 
 /** POST /realm/filters */
-export async function addLinkifierEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function addLinkifierEndpoint(ctx: Commands & Allocates & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   return { id: await addLinkifier(ctx, originOf(call), actor, linkifierInput(call)) };
 }
 
 /** PATCH /realm/filters/{filter_id} */
-export async function updateLinkifierEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await updateLinkifier(ctx, originOf(call), actor, Number(call.path.filter_id), linkifierInput(call));
   return {};
 }
 
 /** DELETE /realm/filters/{filter_id} */
-export async function removeLinkifierEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function removeLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await removeLinkifier(ctx, originOf(call), actor, Number(call.path.filter_id));
   return {};
 }
 
 /** PATCH /realm/linkifiers */
-export async function reorderLinkifiersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function reorderLinkifiersEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const order = Array.isArray(call.params.ordered_linkifier_ids) ? call.params.ordered_linkifier_ids.map(Number) : undefined;
   await reorderLinkifiers(ctx, originOf(call), actor, order);

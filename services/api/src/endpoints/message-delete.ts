@@ -1,10 +1,13 @@
 import type { RouteCall } from '@chat/http';
 import { deleteMessage } from '../actions/delete-message.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+
+/** What deleteMessageEndpoint uses. */
+type DeleteMessageEndpointDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** DELETE /messages/{message_id} */
-export async function deleteMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteMessageEndpoint(ctx: DeleteMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   await deleteMessage(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.message_id));
   return {};
 }

@@ -1,11 +1,14 @@
 import type { EditRequest, PropagateMode } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { editMessage } from '../actions/edit-message.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, Configured, Uses } from '../dependencies.js';
+
+/** What editMessageEndpoint uses. */
+type EditMessageEndpointDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** PATCH /messages/{message_id} */
-export async function editMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function editMessageEndpoint(ctx: EditMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const topic = p.topic ?? p.subject;
   const req: EditRequest = {

@@ -7,9 +7,14 @@ import { narrowFor } from '../queries/message-narrow.js';
 import { parseAnchor, windowAround } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { narrowPage } from '../queries/search-window.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveAnchor } from './messages-read.js';
+import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What change uses. */
+type ChangeDeps = Commands & Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What updateMessageFlagsForNarrowEndpoint uses. */
+type UpdateMessageFlagsForNarrowEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'organization' | 'search'>;
 
 /** The most messages one flags-for-narrow request processes, as the public server bounds it. */
 const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -18,7 +23,7 @@ const NOT_READ: MessagePredicate = { op: 'not', of: { op: 'flags', bits: FlagBit
 const MARK_READ: FlagChange = { op: 'add', flag: 'read' };
 
 /** The change as the caller asked for it, on the messages `select` finds. */
-async function change<S extends { ids: readonly number[] }>(ctx: ServerContext, call: RouteCall, asked: FlagChange, select: FlagSelection<S>) {
+async function change<S extends { ids: readonly number[] }>(ctx: ChangeDeps, call: RouteCall, asked: FlagChange, select: FlagSelection<S>) {
   return changeFlags(ctx, originOf(call), await callerUser(ctx, call), asked, select);
 }
 
@@ -29,7 +34,7 @@ const ignoredChannels = (decision: FlagsDecision): Record<string, unknown> =>
   decision.ignored_because_not_subscribed_channels === undefined ? {} : { ignored_because_not_subscribed_channels: decision.ignored_because_not_subscribed_channels };
 
 /** POST /messages/flags: `messages` echoes the ids asked for, as the public server does. */
-export async function updateMessageFlagsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateMessageFlagsEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const messages = call.params.messages as number[];
   const { decision } = await change(ctx, call, askedChange(call), async () => ({ ids: messages }));
   return { messages, ...ignoredChannels(decision) };
@@ -45,7 +50,7 @@ function boundedWindow(params: Record<string, unknown>): { include_anchor: boole
 }
 
 /** POST /messages/flags/narrow: the change on a window of a narrow, as GET /messages would list it. */
-export async function updateMessageFlagsForNarrowEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateMessageFlagsForNarrowEndpoint(ctx: UpdateMessageFlagsForNarrowEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const anchor = parseAnchor(p.anchor, false);
   const window = boundedWindow(p);
@@ -68,7 +73,7 @@ export async function updateMessageFlagsForNarrowEndpoint(ctx: ServerContext, ca
 }
 
 /** POST /mark_all_as_read (deprecated): every unread message of the user, in any conversation. */
-export async function markAllAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function markAllAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
   await change(ctx, call, { ...MARK_READ, all: true }, async (q) => ({ ids: await ctx.models.messages.unread(q.viewer.user_id) }));
   return { complete: true };
 }
@@ -81,11 +86,11 @@ function readableChannel(q: ChannelQuery, raw: unknown): ChannelState {
 }
 
 /** The user's unread messages meeting the conditions, in their own history. */
-const unreadWhere = (ctx: ServerContext, q: ChannelQuery, where: MessagePredicate[]): Promise<number[]> =>
+const unreadWhere = (ctx: Reads<'messages'>, q: ChannelQuery, where: MessagePredicate[]): Promise<number[]> =>
   ctx.models.messages.matching({ userId: q.viewer.user_id, source: { kind: 'history' }, where: [...where, NOT_READ] });
 
 /** POST /mark_stream_as_read (deprecated) */
-export async function markStreamAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function markStreamAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
   await change(ctx, call, MARK_READ, async (q) => {
     const channel = readableChannel(q, call.params.stream_id);
     return { ids: await unreadWhere(ctx, q, [{ op: 'channel', channelId: channel.channel_id }]) };
@@ -97,7 +102,7 @@ export async function markStreamAsReadEndpoint(ctx: ServerContext, call: RouteCa
  * POST /mark_topic_as_read (deprecated): `(no topic)` and the empty topic's display name mean the
  * empty topic. A named topic must hold a message of the user's history.
  */
-export async function markTopicAsReadEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function markTopicAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const asked = String(call.params.topic_name);
   const topic = canonicalTopic(asked);
   await change(ctx, call, MARK_READ, async (q) => {

@@ -6,17 +6,22 @@ import { channelContext } from '../actions/channel-context.js';
 import { renderer } from '../actions/send-message.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
-async function realmSettings(ctx: ServerContext) {
+/** What getMessageHistory uses. */
+type GetMessageHistoryDeps = Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What getReadReceipts uses. */
+type GetReadReceiptsDeps = Clocked & Reads<'messages' | 'mutedUsers' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
+
+async function realmSettings(ctx: Reads<'realm'>) {
   const realm = await ctx.models.realm.get(REALM_KEY);
   if (!realm) throw new Error('the organization is missing');
   return realm.settings;
 }
 
 /** GET /messages/{message_id}/history: a message the caller may read, as the organization lets them see its edits. */
-export async function getMessageHistory(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessageHistory(ctx: GetMessageHistoryDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const visibility = (await realmSettings(ctx)).message_edit_history_visibility_policy;
   if (visibility === 'none') throw badRequest('Message edit history is disabled in this organization');
@@ -25,7 +30,7 @@ export async function getMessageHistory(ctx: ServerContext, call: RouteCall): Pr
 }
 
 /** GET /messages/{message_id}/read_receipts: who read a message the caller may read. */
-export async function getReadReceipts(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getReadReceipts(ctx: GetReadReceiptsDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const enabled = (await realmSettings(ctx)).enable_read_receipts;
   checkReadReceiptsEnabled(enabled);
@@ -44,7 +49,7 @@ export async function getReadReceipts(ctx: ServerContext, call: RouteCall): Prom
 }
 
 /** POST /messages/render: the HTML the content would be sent as, rendered as the caller would send it. */
-export async function renderMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function renderMessageEndpoint(ctx: Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const render = await renderer(ctx, await channelContext(ctx, viewer.user_id));
   return { rendered: render(checkContent(String(call.params.content))).html };

@@ -9,10 +9,13 @@ import { type Anchor, checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, wi
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
 import { narrowPage } from '../queries/search-window.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
-async function viewerQuery(ctx: ServerContext, call: RouteCall): Promise<ChannelQuery> {
+/** What messagesMatchNarrow uses. */
+type MessagesMatchNarrowDeps = Clocked & Configured & Reads<'messages' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
+
+async function viewerQuery(ctx: Clocked & Reads<'subscriptions' | 'users'> & Uses<'organization'>, call: RouteCall): Promise<ChannelQuery> {
   return ChannelQuery.open(ctx, await callerUser(ctx, call));
 }
 
@@ -21,7 +24,7 @@ const meets = (narrow: TranslatedNarrow, viewed: ViewedMessage): boolean =>
   narrow.where.every((predicate) => matchesPredicate(viewed.message, viewed.flags ?? HISTORY_ONLY_BITS, predicate));
 
 /** The anchor id to read around: first_unread is the oldest unread message of the narrow, else the newest end. */
-export async function resolveAnchor(ctx: ServerContext, query: MessageQuery, anchor: Anchor): Promise<number> {
+export async function resolveAnchor(ctx: Reads<'messages'> & Uses<'search'>, query: MessageQuery, anchor: Anchor): Promise<number> {
   switch (anchor.kind) {
     case 'id':
       return anchor.id;
@@ -38,13 +41,13 @@ export async function resolveAnchor(ctx: ServerContext, query: MessageQuery, anc
 }
 
 /** The viewed messages among ids the store returned for the viewer (rows give flags; the others read from shared history). */
-async function viewedAmong(ctx: ServerContext, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
+async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
   const rows = await ctx.models.messages.flagsOf(userId, ids);
   return (await ctx.models.messages.getMany(ids)).map((message) => ({ message, flags: rows.get(message.id) }));
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
-export async function getMessages(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization' | 'search'>, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(p.narrow));
@@ -70,7 +73,7 @@ export async function getMessages(ctx: ServerContext, call: RouteCall): Promise<
 }
 
 /** GET /messages/{message_id}: one message the viewer may read, with its Markdown source. */
-export async function getMessage(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessage(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
   const viewed = await readableMessage(ctx, q, Number(call.path.message_id));
   const [message] = await messageRecords(ctx, [viewed], messageShapeOf(call.params));
@@ -78,7 +81,7 @@ export async function getMessage(ctx: ServerContext, call: RouteCall): Promise<R
 }
 
 /** GET /messages/matches_narrow: which of the listed messages match the narrow, with their highlighted content and topic. */
-export async function messagesMatchNarrow(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function messagesMatchNarrow(ctx: MessagesMatchNarrowDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(call.params.narrow));
   const messages: Record<string, unknown> = {};

@@ -1,8 +1,11 @@
 import { clientName, isInteractiveClient, missingArgument } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { type SendInput, sendMessage } from '../actions/send-message.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Commands, Configured, Uses } from '../dependencies.js';
+
+/** What sendMessageEndpoint uses. */
+type SendMessageEndpointDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** Direct recipients as a list; older clients send addresses separated by commas. */
 function directRecipients(to: unknown): readonly (string | number)[] {
@@ -15,7 +18,7 @@ function directRecipients(to: unknown): readonly (string | number)[] {
 }
 
 /** POST /messages */
-export async function sendMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function sendMessageEndpoint(ctx: SendMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const type = p.type === 'stream' || p.type === 'channel' ? 'channel' : 'direct';
   const topic = p.topic ?? p.subject;

@@ -2,16 +2,19 @@ import type { ProfileFieldChanges } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { profileFieldsInOrder } from '@chat/projections';
 import { createProfileField, deleteProfileField, reorderProfileFields, updateProfileField } from '../actions/profile-fields.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Commands, Reads } from '../dependencies.js';
+
+/** What createProfileFieldEndpoint uses. */
+type CreateProfileFieldEndpointDeps = Commands & Allocates & Reads<'profileFields' | 'users'>;
 
 /** GET /realm/profile_fields */
-export async function listProfileFields(ctx: ServerContext): Promise<Record<string, unknown>> {
+export async function listProfileFields(ctx: Reads<'profileFields'>): Promise<Record<string, unknown>> {
   return { custom_fields: profileFieldsInOrder(await ctx.models.profileFields.all()) };
 }
 
 /** POST /realm/profile_fields: administrators add a field users' profiles can fill. */
-export async function createProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createProfileFieldEndpoint(ctx: CreateProfileFieldEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const id = await createProfileField(ctx, originOf(call), actor.user_id, { name: String(p.name), hint: String(p.hint ?? ''), field_type: Number(p.field_type) });
@@ -19,7 +22,7 @@ export async function createProfileFieldEndpoint(ctx: ServerContext, call: Route
 }
 
 /** PATCH /realm/profile_fields/{field_id} */
-export async function updateProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateProfileFieldEndpoint(ctx: Commands & Reads<'profileFields' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const changes: ProfileFieldChanges = {};
@@ -33,14 +36,14 @@ export async function updateProfileFieldEndpoint(ctx: ServerContext, call: Route
 }
 
 /** DELETE /realm/profile_fields/{field_id} */
-export async function deleteProfileFieldEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteProfileFieldEndpoint(ctx: Commands & Reads<'profileFields' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await deleteProfileField(ctx, originOf(call), actor.user_id, Number(call.path.field_id));
   return {};
 }
 
 /** PATCH /realm/profile_fields: the new display order. */
-export async function reorderProfileFieldsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function reorderProfileFieldsEndpoint(ctx: Commands & Reads<'profileFields' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await reorderProfileFields(ctx, originOf(call), actor.user_id, call.params.order as number[]);
   return {};

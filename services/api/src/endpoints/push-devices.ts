@@ -5,11 +5,17 @@ import { sendE2eeTestPush, sendTestPush } from '../actions/push-test-notificatio
 import { addPushToken, removePushToken } from '../actions/push-tokens.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What registerPushDeviceEndpoint uses. */
+type RegisterPushDeviceEndpointDeps = Commands & Configured & Reads<'pushDevices' | 'users'> & Uses<'push'>;
+/** What testPushEndpoint uses. */
+type TestPushEndpointDeps = Clocked & Configured & Reads<'pushDevices' | 'realm' | 'users'> & Uses<'push'>;
 
 type View = (ctx: ServerContext, call: RouteCall) => Promise<Record<string, unknown>>;
 
 /** Push devices belong to people's phones: bots have none, as in the public API. */
-async function humanCaller(ctx: ServerContext, call: RouteCall): Promise<UserState> {
+async function humanCaller(ctx: Reads<'users'>, call: RouteCall): Promise<UserState> {
   const user = await callerUser(ctx, call);
   if (user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
   return user;
@@ -34,7 +40,7 @@ export const addFcmTokenEndpoint = addToken('fcm');
 export const removeFcmTokenEndpoint = removeToken('fcm');
 
 /** POST /mobile_push/register */
-export async function registerPushDeviceEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function registerPushDeviceEndpoint(ctx: RegisterPushDeviceEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await humanCaller(ctx, call);
   const { token_kind, push_account_id, push_public_key, bouncer_public_key, encrypted_push_registration } = call.params;
   const request = { token_kind, push_account_id, push_public_key, bouncer_public_key, encrypted_push_registration } as PushRegistrationRequest;
@@ -43,14 +49,14 @@ export async function registerPushDeviceEndpoint(ctx: ServerContext, call: Route
 }
 
 /** POST /mobile_push/test_notification (deprecated) */
-export async function testPushEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function testPushEndpoint(ctx: TestPushEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const token = typeof call.params.token === 'string' ? call.params.token : null;
   await sendTestPush(ctx, (await humanCaller(ctx, call)).user_id, token);
   return {};
 }
 
 /** POST /mobile_push/e2ee/test_notification */
-export async function e2eeTestPushEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function e2eeTestPushEndpoint(ctx: TestPushEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const pushAccountId = typeof call.params.push_account_id === 'number' ? call.params.push_account_id : null;
   await sendE2eeTestPush(ctx, (await humanCaller(ctx, call)).user_id, pushAccountId);
   return {};

@@ -1,8 +1,8 @@
 import { badRequest, ownerRequired, Role } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { isReadModelName, snapshotDigest, snapshotKeyDigests, snapshotReadModels } from '@chat/projections';
-import type { ServerContext } from '../server-context.js';
 import { callerUser } from './call-context.js';
+import type { Uses } from '../dependencies.js';
 
 /**
  * GET /export/read_model_digest: the live read models' canonical digests at one log position; `model`
@@ -10,7 +10,7 @@ import { callerUser } from './call-context.js';
  * elsewhere compares against this. Only the snapshot is taken while no event is applied; hashing it
  * runs afterwards, in slices, so event application and other requests carry on meanwhile.
  */
-export async function readModelDigestEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function readModelDigestEndpoint(ctx: Uses<'models' | 'runner'>, call: RouteCall): Promise<Record<string, unknown>> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired();
   const model = call.params.model as string | undefined;
   if (model !== undefined && !isReadModelName(ctx.models, model)) throw badRequest(`Invalid 'model': no read model is named '${model}'`);

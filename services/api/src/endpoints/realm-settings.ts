@@ -1,8 +1,11 @@
 import { type GroupSettingUpdate, REALM_GROUP_SETTING_NAMES, type RealmGroupSettingName, type RealmUpdateEvent, type UpdateRealm } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { updateRealm } from '../actions/update-realm.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What updateRealmEndpoint uses. */
+type UpdateRealmEndpointDeps = Commands & Configured & Reads<'realm' | 'realmGroupSettings' | 'subscriptions' | 'userGroups' | 'users'> & Uses<'organization'>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
@@ -19,7 +22,7 @@ function changedValues(events: readonly RealmUpdateEvent[]): Record<string, unkn
 }
 
 /** PATCH /realm */
-export async function updateRealmEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateRealmEndpoint(ctx: UpdateRealmEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const group_settings: Partial<Record<RealmGroupSettingName, GroupSettingUpdate>> = {};

@@ -1,11 +1,14 @@
 import type { RouteCall } from '@chat/http';
 import { reminderView } from '@chat/projections';
 import { deleteReminder, pendingReminders, scheduleReminder } from '../actions/reminders.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createReminderEndpoint uses. */
+type CreateReminderEndpointDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** POST /reminders */
-export async function createReminderEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createReminderEndpoint(ctx: CreateReminderEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const reminder_id = await scheduleReminder(ctx, originOf(call), user, {
     message_id: call.params.message_id as number,
@@ -16,13 +19,13 @@ export async function createReminderEndpoint(ctx: ServerContext, call: RouteCall
 }
 
 /** GET /reminders: the caller's reminders not sent yet, by delivery time. */
-export async function listRemindersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listRemindersEndpoint(ctx: Reads<'reminders' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { reminders: (await pendingReminders(ctx, user.user_id)).map(reminderView) };
 }
 
 /** DELETE /reminders/{reminder_id} */
-export async function deleteReminderEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteReminderEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await deleteReminder(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.reminder_id));
   return {};
 }

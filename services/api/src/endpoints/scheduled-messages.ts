@@ -2,8 +2,13 @@ import { clientName, isInteractiveClient, missingArgument, type ScheduledMessage
 import type { RouteCall } from '@chat/http';
 import { scheduledMessageView } from '@chat/projections';
 import { deleteScheduledMessage, editScheduledMessage, pendingScheduledMessages, scheduleMessage } from '../actions/scheduled-messages.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createScheduledMessageEndpoint uses. */
+type CreateScheduledMessageEndpointDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
+/** What editScheduledMessageEndpoint uses. */
+type EditScheduledMessageEndpointDeps = Commands & Clocked & Configured & LogReads & Uses<'models' | 'organization'>;
 
 /** The public names of the two kinds: "stream" and "channel", "direct" and "private". */
 const kindOf = (type: unknown): ScheduledMessageDraft['type'] => (type === 'stream' || type === 'channel' ? 'channel' : 'direct');
@@ -11,7 +16,7 @@ const kindOf = (type: unknown): ScheduledMessageDraft['type'] => (type === 'stre
 const seconds = (value: unknown): number | undefined => (typeof value === 'number' ? value * 1000 : undefined);
 
 /** POST /scheduled_messages */
-export async function createScheduledMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createScheduledMessageEndpoint(ctx: CreateScheduledMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const sender = await callerUser(ctx, call);
   const type = kindOf(p.type);
@@ -28,13 +33,13 @@ export async function createScheduledMessageEndpoint(ctx: ServerContext, call: R
 }
 
 /** GET /scheduled_messages: the caller's messages not sent yet, by delivery time. */
-export async function listScheduledMessagesEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listScheduledMessagesEndpoint(ctx: Reads<'scheduledMessages' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { scheduled_messages: (await pendingScheduledMessages(ctx, user.user_id)).map(scheduledMessageView) };
 }
 
 /** PATCH /scheduled_messages/{scheduled_message_id} */
-export async function editScheduledMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function editScheduledMessageEndpoint(ctx: EditScheduledMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const p = call.params;
   const user = await callerUser(ctx, call);
   await editScheduledMessage(ctx, originOf(call), Number(call.path.scheduled_message_id), {
@@ -49,7 +54,7 @@ export async function editScheduledMessageEndpoint(ctx: ServerContext, call: Rou
 }
 
 /** DELETE /scheduled_messages/{scheduled_message_id} */
-export async function deleteScheduledMessageEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteScheduledMessageEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   await deleteScheduledMessage(ctx, originOf(call), user.user_id, Number(call.path.scheduled_message_id));
   return {};

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { FEATURE_LEVEL, SERVER_VERSION } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { realmDescriptionHtml } from '@chat/wire';
-import type { ServerContext } from '../server-context.js';
+import type { Configured, Reads } from '../dependencies.js';
 
 /** GET /server_settings: what a client needs before logging in. */
-export async function serverSettings(ctx: ServerContext): Promise<Record<string, unknown>> {
+export async function serverSettings(ctx: Configured & Reads<'realm'>): Promise<Record<string, unknown>> {
   const realm = await ctx.models.realm.get(REALM_KEY);
   const url = ctx.config.externalUrl;
   return {

@@ -1,13 +1,16 @@
 import type { UpdateSettings } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { updateSettings } from '../actions/update-settings.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What updateSettingsEndpoint uses. */
+type UpdateSettingsEndpointDeps = Commands & Clocked & Configured & Reads<'drafts' | 'realm' | 'users'> & Uses<'mailer' | 'passwords'>;
 
 const ACCOUNT_FIELDS = new Set(['full_name', 'email', 'old_password', 'new_password']);
 
 /** PATCH /settings and its deprecated aliases /settings/display and /settings/notifications. */
-export async function updateSettingsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateSettingsEndpoint(ctx: UpdateSettingsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params as Record<string, unknown>;
   const settings = Object.fromEntries(Object.entries(p).filter(([name]) => !ACCOUNT_FIELDS.has(name)));

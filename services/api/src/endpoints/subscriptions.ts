@@ -2,15 +2,23 @@ import { badRequest } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { subscribe, unsubscribe } from '../actions/subscriptions.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { newChannelOptions } from './new-channel-options.js';
+import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What unsubscribeEndpoint uses. */
+type UnsubscribeEndpointDeps = Commands & Clocked & Configured & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+/** What listSubscriptions uses. */
+type ListSubscriptionsDeps = Clocked & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
+
+/** What subscribeEndpoint uses. */
+type SubscribeEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 export const principalsParam = (value: unknown): (number | string)[] | null =>
   Array.isArray(value) ? value.map((p) => (typeof p === 'number' ? p : String(p))) : null;
 
 /** POST /users/me/subscriptions */
-export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const fatal = p.authorization_errors_fatal !== false;
@@ -29,14 +37,14 @@ export async function subscribeEndpoint(ctx: ServerContext, call: RouteCall): Pr
 }
 
 /** DELETE /users/me/subscriptions */
-export async function unsubscribeEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function unsubscribeEndpoint(ctx: UnsubscribeEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const names = (call.params.subscriptions as unknown[]).map(String);
   return unsubscribe(ctx, originOf(call), actor.user_id, { names, principals: principalsParam(call.params.principals) });
 }
 
 /** GET /users/me/subscriptions: the caller's current subscriptions, archived channels left out. */
-export async function listSubscriptions(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listSubscriptions(ctx: ListSubscriptionsDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const q = await ChannelQuery.open(ctx, viewer);
   const include = includeSubscribersParam(call.params.include_subscribers);
@@ -48,7 +56,7 @@ export async function listSubscriptions(ctx: ServerContext, call: RouteCall): Pr
 }
 
 /** GET /users/{user_id}/subscriptions/{stream_id} */
-export async function subscriptionStatus(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function subscriptionStatus(ctx: ListSubscriptionsDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const q = await ChannelQuery.open(ctx, viewer);
   const userId = Number(call.path.user_id);

@@ -3,14 +3,17 @@ import type { RouteCall } from '@chat/http';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, realmHost } from './call-context.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What setTyping uses. */
+type SetTypingDeps = Clocked & Configured & Reads<'subscriptions' | 'users'> & Uses<'organization' | 'queues'>;
 
 /**
  * POST /typing. Typing is ephemeral: it goes straight to the recipients' feeds and never into the log.
  * Recipients who turned typing notifications off get nothing.
  */
-export async function setTyping(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function setTyping(ctx: SetTypingDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const sender = await callerUser(ctx, call);
   const p = call.params;
   const type = String(p.type ?? 'direct');
@@ -61,7 +64,7 @@ export async function setTyping(ctx: ServerContext, call: RouteCall): Promise<Re
 }
 
 /** Subscribers of the channel other than the sender; the sender must be able to read the channel. */
-async function channelTypingAudience(ctx: ServerContext, streamId: number, sender: UserState): Promise<UserState[]> {
+async function channelTypingAudience(ctx: Clocked & Reads<'subscriptions'> & Uses<'organization'>, streamId: number, sender: UserState): Promise<UserState[]> {
   const q = await ChannelQuery.open(ctx, sender);
   const channel = q.visible(streamId);
   if (!channel || !q.canRead(channel)) throw badRequest(`Invalid channel ID ${streamId}`);

@@ -1,12 +1,15 @@
 import { groupAndDescendants, worldOf } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { updateUserGroupSubgroups } from '../actions/user-groups.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { intList, pathGroupId } from './user-groups.js';
+import type { Commands, Reads } from '../dependencies.js';
+
+/** What updateUserGroupSubgroupsEndpoint uses. */
+type UpdateUserGroupSubgroupsEndpointDeps = Commands & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
 
 /** GET /user_groups/{user_group_id}/subgroups: every group below this one, unless direct_subgroup_only. */
-export async function getUserGroupSubgroups(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupSubgroups(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
@@ -16,7 +19,7 @@ export async function getUserGroupSubgroups(ctx: ServerContext, call: RouteCall)
 }
 
 /** POST /user_groups/{user_group_id}/subgroups */
-export async function updateUserGroupSubgroupsEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupSubgroupsEndpoint(ctx: UpdateUserGroupSubgroupsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   await updateUserGroupSubgroups(ctx, originOf(call), actor, groupId, { add: intList(call.params.add), delete: intList(call.params.delete) });

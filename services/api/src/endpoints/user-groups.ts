@@ -13,20 +13,25 @@ import {
 import type { RouteCall } from '@chat/http';
 import { userGroupView } from '@chat/wire';
 import { createUserGroup, deactivateUserGroup, updateUserGroup, updateUserGroupMembers } from '../actions/user-groups.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Allocates, Commands, Reads } from '../dependencies.js';
+
+/** What createUserGroupEndpoint uses. */
+type CreateUserGroupEndpointDeps = Commands & Allocates & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
+/** What updateUserGroupMembersEndpoint uses. */
+type UpdateUserGroupMembersEndpointDeps = Commands & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
 
 export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** The path's group id, which must name a group. */
-export async function pathGroupId(ctx: ServerContext, call: RouteCall): Promise<number> {
+export async function pathGroupId(ctx: Reads<'userGroups'>, call: RouteCall): Promise<number> {
   const id = Number(call.path.user_group_id);
   if (!(await ctx.models.userGroups.get(id))) throw badRequest('Invalid user group');
   return id;
 }
 
 /** POST /user_groups/create */
-export async function createUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createUserGroupEndpoint(ctx: CreateUserGroupEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const settings: Partial<UserGroupSettings> = {};
@@ -42,7 +47,7 @@ export async function createUserGroupEndpoint(ctx: ServerContext, call: RouteCal
 }
 
 /** GET /user_groups: members and administrators; guests may not list groups. */
-export async function listUserGroups(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listUserGroups(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
   const includeDeactivated = call.params.include_deactivated_groups === true;
@@ -55,7 +60,7 @@ export async function listUserGroups(ctx: ServerContext, call: RouteCall): Promi
 }
 
 /** GET /user_groups/{user_group_id}/members: recursive unless direct_member_only. */
-export async function getUserGroupMembers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupMembers(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
@@ -65,7 +70,7 @@ export async function getUserGroupMembers(ctx: ServerContext, call: RouteCall): 
 }
 
 /** GET /user_groups/{user_group_id}/members/{user_id}: through subgroups unless direct_member_only; a deactivated user is no member. */
-export async function getUserGroupMembership(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupMembership(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const userId = Number(call.path.user_id);
@@ -78,7 +83,7 @@ export async function getUserGroupMembership(ctx: ServerContext, call: RouteCall
 }
 
 /** POST /user_groups/{user_group_id}/members */
-export async function updateUserGroupMembersEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupMembersEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
@@ -92,7 +97,7 @@ export async function updateUserGroupMembersEndpoint(ctx: ServerContext, call: R
 }
 
 /** PATCH /user_groups/{user_group_id}: name, description, permission settings as {new, old?}, and deactivated=false to reactivate. */
-export async function updateUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
@@ -108,7 +113,7 @@ export async function updateUserGroupEndpoint(ctx: ServerContext, call: RouteCal
 }
 
 /** POST /user_groups/{user_group_id}/deactivate */
-export async function deactivateUserGroupEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   await deactivateUserGroup(ctx, originOf(call), actor, groupId);

@@ -2,11 +2,17 @@ import { badRequest, VisibilityPolicy } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { visibleChannelIdByName } from './channels-read.js';
 import { updateUserTopic } from '../actions/user-topics.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
+import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What legacyMuteTopicEndpoint uses. */
+type LegacyMuteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
+
+/** What updateUserTopicEndpoint uses. */
+type UpdateUserTopicEndpointDeps = Commands & Configured & Reads<'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
 
 /** POST /user_topics */
-export async function updateUserTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserTopicEndpoint(ctx: UpdateUserTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
   await updateUserTopic(ctx, originOf(call), user.user_id, {
@@ -22,7 +28,7 @@ export async function updateUserTopicEndpoint(ctx: ServerContext, call: RouteCal
  * policy away, both through the same decision as POST /user_topics. The channel is named by id or
  * by name, exactly one of them.
  */
-export async function legacyMuteTopicEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function legacyMuteTopicEndpoint(ctx: LegacyMuteTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
   if (p.stream !== undefined && p.stream_id !== undefined) throw badRequest("Please choose one: 'stream' or 'stream_id'.");

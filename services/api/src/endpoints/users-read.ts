@@ -1,17 +1,17 @@
 import { badRequest, dummyEmail, isSystemBot, normalizeEmail, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import type { ServerContext } from '../server-context.js';
 import { canSeeEmail, userView } from '@chat/wire';
 import { callerUser, realmHost } from './call-context.js';
+import type { Configured, Reads } from '../dependencies.js';
 
-const viewOptions = (ctx: ServerContext, call: RouteCall) => ({
+const viewOptions = (ctx: Configured, call: RouteCall) => ({
   realmHost: realmHost(ctx),
   clientGravatar: call.params.client_gravatar !== false,
   includeCustomProfileFields: call.params.include_custom_profile_fields === true,
 });
 
 /** GET /users: deactivated accounts too (with is_active false), unless include_deactivated_users is false. */
-export async function listUsers(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listUsers(ctx: Configured & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const options = viewOptions(ctx, call);
   const withDeactivated = call.params.include_deactivated_users !== false;
@@ -25,7 +25,7 @@ const OWN_USER_FIELDS = [
   'avatar_url', 'avatar_version', 'email', 'full_name', 'is_admin', 'is_owner', 'role', 'is_guest', 'is_bot', 'is_active', 'timezone', 'date_joined', 'user_id', 'profile_data',
 ] as const;
 
-export async function getOwnUser(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getOwnUser(ctx: Configured & Reads<'messages' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const view = userView(viewer, viewer, { realmHost: realmHost(ctx), clientGravatar: false, includeCustomProfileFields: true });
   const own: Record<string, unknown> = Object.fromEntries(OWN_USER_FIELDS.map((field) => [field, view[field]]));
@@ -33,7 +33,7 @@ export async function getOwnUser(ctx: ServerContext, call: RouteCall): Promise<R
 }
 
 /** GET /users/{user_id} and GET /users/{email} */
-export async function getUser(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUser(ctx: Configured & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const user = await resolveUser(ctx, viewer, String(call.path.user));
   return { user: userView(user, viewer, viewOptions(ctx, call)) };
@@ -43,7 +43,7 @@ export async function getUser(ctx: ServerContext, call: RouteCall): Promise<Reco
  * A path segment naming a user: an id, the real address (when the viewer may see it), or the
  * placeholder address `user<id>@<host>` that stands in for hidden ones.
  */
-export async function resolveUser(ctx: ServerContext, viewer: UserState, segment: string): Promise<UserState> {
+export async function resolveUser(ctx: Configured & Reads<'users'>, viewer: UserState, segment: string): Promise<UserState> {
   let user: UserState | undefined;
   if (/^\d+$/.test(segment)) {
     user = await ctx.models.users.get(Number(segment));
@@ -64,7 +64,7 @@ export async function resolveUser(ctx: ServerContext, viewer: UserState, segment
 }
 
 /** A user of the organization by id (deactivated ones too); else BAD_REQUEST "No such user". */
-export async function userByIdOrThrow(ctx: ServerContext, userId: number): Promise<UserState> {
+export async function userByIdOrThrow(ctx: Reads<'users'>, userId: number): Promise<UserState> {
   const user = await ctx.models.users.get(userId);
   if (!user) throw badRequest('No such user');
   return user;

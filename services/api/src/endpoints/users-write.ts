@@ -1,20 +1,21 @@
-import { badRequest, decideRotateApiKey, insufficientPermission, isAdminRole, MIN_PASSWORD_LENGTH, streams, type UpdateUser } from '@chat/core';
+import { checkCreateUserRequest, insufficientPermission, isAdminRole, type UpdateUser } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
 import { updateUser } from '../actions/update-user.js';
-import { AS_READ } from '../commands/command-bus.js';
+import { rotateApiKey } from '../actions/rotate-api-key.js';
 import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveUser } from './users-read.js';
+import type { Allocates, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+
+/** What createUserEndpoint uses. */
+type CreateUserEndpointDeps = Commands & Allocates & LogReads & Reads<'channels' | 'subscriptions' | 'users'> & Uses<'passwords'>;
 
 /** POST /users */
-export async function createUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createUserEndpoint(ctx: CreateUserEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  if (!isAdminRole(actor.role)) throw insufficientPermission('Must be an organization administrator');
   const password = String(call.params.password);
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest(`Invalid 'password': must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  checkCreateUserRequest(actor, password);
   const user_id = await createUser(ctx, originOf(call), {
     email: String(call.params.email),
     password,
@@ -36,9 +37,5 @@ export async function updateUserEndpoint(ctx: ServerContext, call: RouteCall): P
 /** POST /users/me/api_key/regenerate: the old key stops working at once. */
 export async function regenerateApiKey(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  const generation = await ctx.bus.run(originOf(call), async () => {
-    const rotated = decideRotateApiKey(await callerUser(ctx, call));
-    return { appends: [{ stream: streams.user(user.user_id), expected: AS_READ, events: [rotated] }], result: rotated.data.api_key_generation };
-  });
-  return { api_key: ctx.apiKeys.keyFor(user.user_id, generation) };
+  return { api_key: await rotateApiKey(ctx, originOf(call), user.user_id) };
 }

@@ -2,17 +2,20 @@ import { ApiError, type MessagePushAttempt, type MessagePushFacts, messagePushPa
 import { REALM_KEY } from '@chat/projections';
 import { apiEmail } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
 import { sealedTargets, tokenTargets } from './device-targets.js';
 import type { PushReceiverDevices } from './message-push-receivers.js';
 import type { PushService } from './push-service.js';
 import { pushOrigin } from './test-push-payload.js';
+import type { Configured, Reads, Uses } from '../dependencies.js';
+
+/** What deliverMessagePushes uses. */
+type DeliverMessagePushesDeps = Configured & Uses<'log' | 'push'>;
 
 /** Failures of the service itself (not of one device): the rest of an attempt would fail the same way. */
 const SERVICE_FAILURES: ReadonlySet<string> = new Set(['FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED']);
 
 /** What every receiver's push of this message says. */
-export async function messagePushFacts(ctx: ServerContext, message: MessageState): Promise<MessagePushFacts> {
+export async function messagePushFacts(ctx: Configured & Reads<'channels' | 'realm' | 'users'>, message: MessageState): Promise<MessagePushFacts> {
   const [realm, sender] = [await ctx.models.realm.get(REALM_KEY), await ctx.models.users.get(message.sender_id)];
   const channel = message.recipient.type === 'channel' ? await ctx.models.channels.get(message.recipient.channel_id) : undefined;
   return {
@@ -27,7 +30,7 @@ export async function messagePushFacts(ctx: ServerContext, message: MessageState
   };
 }
 
-async function pushTo(ctx: ServerContext, service: PushService, receiver: PushReceiverDevices, payload: Record<string, unknown>): Promise<void> {
+async function pushTo(ctx: Configured & Uses<'push'>, service: PushService, receiver: PushReceiverDevices, payload: Record<string, unknown>): Promise<void> {
   const origin = pushOrigin(ctx, receiver.user_id);
   if (receiver.tokens.length > 0) await service.pushToTokens(origin, tokenTargets(ctx, receiver.user_id, receiver.tokens), payload);
   if (receiver.sealed.length > 0) await service.pushSealed(origin, await sealedTargets(receiver.sealed, payload));
@@ -38,7 +41,7 @@ async function pushTo(ctx: ServerContext, service: PushService, receiver: PushRe
  * is noted, not thrown; once the service itself fails (unreachable, broken, refusing this server) the
  * receivers left are noted as failed without trying, so a dead bouncer costs one request per attempt.
  */
-export async function deliverMessagePushes(ctx: ServerContext, service: PushService, facts: MessagePushFacts, receivers: readonly PushReceiverDevices[]): Promise<MessagePushAttempt> {
+export async function deliverMessagePushes(ctx: DeliverMessagePushesDeps, service: PushService, facts: MessagePushFacts, receivers: readonly PushReceiverDevices[]): Promise<MessagePushAttempt> {
   const reached: number[] = [];
   const failed: number[] = [];
   let error_code: string | null = null;

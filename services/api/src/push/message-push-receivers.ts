@@ -12,7 +12,10 @@ import {
 import { userTopicKey } from '@chat/projections';
 import { visibleStatus } from '@chat/realtime';
 import { pushDevicesOf } from '../actions/push-device-reads.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+
+/** What messagePushReceivers uses. */
+type MessagePushReceiversDeps = Clocked & Reads<'messages' | 'pushDevices' | 'subscriptions' | 'userTopics' | 'users'> & Uses<'presence'>;
 
 /** A receiver to push now, with the devices to reach. */
 export interface PushReceiverDevices {
@@ -21,7 +24,7 @@ export interface PushReceiverDevices {
   sealed: ActivePushDevice[];
 }
 
-async function channelView(ctx: ServerContext, userId: number, message: MessageState): Promise<PushChannelView | null> {
+async function channelView(ctx: Reads<'subscriptions' | 'userTopics'>, userId: number, message: MessageState): Promise<PushChannelView | null> {
   if (message.recipient.type !== 'channel') return null;
   const { channel_id, topic } = message.recipient;
   const subscription = await ctx.models.subscriptions.get(subscriptionKey(userId, channel_id));
@@ -33,7 +36,7 @@ async function channelView(ctx: ServerContext, userId: number, message: MessageS
  * Which of the job's candidates get a push now: the rules (settings, muting, the message still
  * unread), then presence (active on another client), then devices (none: nothing to send).
  */
-export async function messagePushReceivers(ctx: ServerContext, message: MessageState, candidates: readonly number[]): Promise<PushReceiverDevices[]> {
+export async function messagePushReceivers(ctx: MessagePushReceiversDeps, message: MessageState, candidates: readonly number[]): Promise<PushReceiverDevices[]> {
   const now = Math.floor(ctx.clock.now() / 1000);
   const receivers: PushReceiverDevices[] = [];
   for (const userId of candidates) {

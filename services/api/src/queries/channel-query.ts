@@ -8,9 +8,12 @@ import {
   type UserState,
 } from '@chat/core';
 import { channelAgeDays, channelView, subscriberFields, subscriptionView } from '@chat/wire';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
+
+/** What a channel query reads: the organization snapshot, subscriptions, the clock. */
+export type ChannelQueryDeps = Clocked & Reads<'subscriptions'> & Uses<'organization'>;
 
 /**
  * The channels as one viewer sees them: which they may know, read and are subscribed to, and the
@@ -22,7 +25,7 @@ export class ChannelQuery {
     private readonly subscriberLists: Map<number, Promise<readonly number[]>>,
     /** Channel records serialized, by channel, age in days and subscriber choice (see `channelJson`). */
     private readonly serialized: Map<string, string>,
-    private readonly ctx: ServerContext,
+    private readonly ctx: ChannelQueryDeps,
     readonly viewer: UserState,
     readonly world: AccessWorld,
     readonly channels: readonly ChannelState[],
@@ -31,7 +34,7 @@ export class ChannelQuery {
     private readonly now: number,
   ) {}
 
-  static async open(ctx: ServerContext, viewer: UserState): Promise<ChannelQuery> {
+  static async open(ctx: ChannelQueryDeps, viewer: UserState): Promise<ChannelQuery> {
     const organization = await ctx.organization.current();
     const ownRows = await ctx.models.subscriptions.findMany('user_id', viewer.user_id);
     const index = new SubscriptionIndex(ownRows);

@@ -1,7 +1,7 @@
 import { badRequest, canReadChannelHistory } from '@chat/core';
 import type { StoredMessage } from '@chat/readstore';
-import type { ServerContext } from '../server-context.js';
 import type { ChannelQuery } from './channel-query.js';
+import type { Reads } from '../dependencies.js';
 
 /** A message as one user may see it: their flag bits, or undefined when it is not in their history. */
 export interface ViewedMessage {
@@ -15,7 +15,7 @@ export const invalidMessage = () => badRequest('Invalid message(s)');
  * A message the viewer may read: one in their history (they received it, or it entered later), or
  * one of a channel whose history they may read. Anything else, existing or not, is "Invalid message(s)".
  */
-export async function readableMessage(ctx: ServerContext, q: ChannelQuery, messageId: number): Promise<ViewedMessage> {
+export async function readableMessage(ctx: Reads<'messages'>, q: ChannelQuery, messageId: number): Promise<ViewedMessage> {
   const message = await ctx.models.messages.get(messageId);
   if (!message) throw invalidMessage();
   const flags = (await ctx.models.messages.flagsOf(q.viewer.user_id, [messageId])).get(messageId);
@@ -33,7 +33,7 @@ export function readsFromChannelHistory(q: ChannelQuery, message: StoredMessage)
 }
 
 /** The messages among `ids` the viewer may read, ascending; missing and unreadable ones are left out. */
-export async function readableMessages(ctx: ServerContext, q: ChannelQuery, ids: readonly number[]): Promise<ViewedMessage[]> {
+export async function readableMessages(ctx: Reads<'messages'>, q: ChannelQuery, ids: readonly number[]): Promise<ViewedMessage[]> {
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
   const rows = await ctx.models.messages.flagsOf(q.viewer.user_id, wanted);
   const viewed: ViewedMessage[] = [];

@@ -1,10 +1,13 @@
 import { canReadChannelHistory, channelNameKey, type ChannelState, VisibilityPolicy } from '@chat/core';
 import { principalAddresses } from '../actions/channel-context.js';
-import type { ServerContext } from '../server-context.js';
 import type { ChannelQuery } from './channel-query.js';
 import { readableMessage } from './message-access.js';
 import { idOperand, type NarrowClause, narrowError, singleOperand } from './narrow-clauses.js';
 import { type NarrowWorld, type SharedKind, type TranslatedNarrow, translateNarrow, withConversation } from './narrow-translation.js';
+import type { Configured, Reads } from '../dependencies.js';
+
+/** What narrowWorld uses. */
+type NarrowWorldDeps = Configured & Reads<'messages' | 'userTopics' | 'users'>;
 
 const USER_OPERATORS: ReadonlySet<string> = new Set(['dm', 'dm-including', 'sender']);
 
@@ -19,7 +22,7 @@ function namedChannel(q: ChannelQuery, ref: string | number): ChannelState | und
 }
 
 /** The ids of every message in a topic the viewer follows. */
-async function followedIds(ctx: ServerContext, viewerId: number): Promise<number[]> {
+async function followedIds(ctx: Reads<'messages' | 'userTopics'>, viewerId: number): Promise<number[]> {
   const ids: number[] = [];
   for (const policy of await ctx.models.userTopics.findMany('user_id', viewerId)) {
     if (policy.visibility_policy === VisibilityPolicy.Followed) ids.push(...(await ctx.models.messages.topicIds(policy.channel_id, policy.topic)));
@@ -28,7 +31,7 @@ async function followedIds(ctx: ServerContext, viewerId: number): Promise<number
 }
 
 /** What translating these clauses needs, read once; users and followed topics only when the narrow names them. */
-async function narrowWorld(ctx: ServerContext, q: ChannelQuery, clauses: readonly NarrowClause[]): Promise<NarrowWorld> {
+async function narrowWorld(ctx: NarrowWorldDeps, q: ChannelQuery, clauses: readonly NarrowClause[]): Promise<NarrowWorld> {
   const viewerId = q.viewer.user_id;
   const needsUsers = clauses.some((clause) => USER_OPERATORS.has(clause.operator));
   const users = needsUsers ? await ctx.models.users.all() : [];
@@ -56,7 +59,7 @@ async function narrowWorld(ctx: ServerContext, q: ChannelQuery, clauses: readonl
 }
 
 /** Replaces a `with:<message>` clause by the conversation of that message, which the viewer must be able to read. */
-async function resolveWith(ctx: ServerContext, q: ChannelQuery, clauses: NarrowClause[]): Promise<NarrowClause[]> {
+async function resolveWith(ctx: Reads<'messages'>, q: ChannelQuery, clauses: NarrowClause[]): Promise<NarrowClause[]> {
   const clause = clauses.find((each) => each.operator === 'with');
   if (!clause) return clauses;
   const id = idOperand(singleOperand(clause));
@@ -66,7 +69,7 @@ async function resolveWith(ctx: ServerContext, q: ChannelQuery, clauses: NarrowC
 }
 
 /** A narrow as the viewer may query it (see translateNarrow for where it looks). */
-export async function narrowFor(ctx: ServerContext, q: ChannelQuery, clauses: NarrowClause[]): Promise<TranslatedNarrow> {
+export async function narrowFor(ctx: NarrowWorldDeps, q: ChannelQuery, clauses: NarrowClause[]): Promise<TranslatedNarrow> {
   const resolved = await resolveWith(ctx, q, clauses);
   return translateNarrow(resolved, await narrowWorld(ctx, q, resolved));
 }

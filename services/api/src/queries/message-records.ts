@@ -3,9 +3,12 @@ import { TimeSlicer } from '@chat/http';
 import { messageLookups } from '@chat/projections';
 import { type MessageShape, messageRecord, shapeMessage } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
 import type { ViewedMessage } from './message-access.js';
 import { highlightHtml, highlightTopic } from './search-highlight.js';
+import type { Configured, Uses } from '../dependencies.js';
+
+/** What messageRecords uses. */
+type MessageRecordsDeps = Configured & Uses<'models'>;
 
 /** How a client asked for message records (see MessageShape), read from the request's parameters. */
 export function messageShapeOf(params: Record<string, unknown>): MessageShape {
@@ -30,7 +33,7 @@ export function searchMatch(viewed: ViewedMessage, words: readonly string[]): { 
  * Message records as one viewer receives them, in the order given: shaped as asked, with their
  * flags, and with the search highlights when `search` holds words.
  */
-export async function messageRecords(ctx: ServerContext, viewed: readonly ViewedMessage[], shape: MessageShape, search: readonly string[] = []): Promise<Record<string, unknown>[]> {
+export async function messageRecords(ctx: MessageRecordsDeps, viewed: readonly ViewedMessage[], shape: MessageShape, search: readonly string[] = []): Promise<Record<string, unknown>[]> {
   const lookups = await messageLookups(ctx.models, viewed.map((each) => each.message), realmHost(ctx));
   // Thousands of records (a 5,000-message window) are built in slices that let other requests run.
   const slicer = new TimeSlicer();

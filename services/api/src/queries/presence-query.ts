@@ -2,7 +2,10 @@ import type { UserState } from '@chat/core';
 import { fetchPresences, type PresenceAnswer, type PresenceRequest } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
+
+/** What realmPresence uses. */
+type RealmPresenceDeps = Clocked & Configured & Reads<'users'> & Uses<'organization' | 'presence'>;
 
 /**
  * Whether others see a user's presence. A user with presence_enabled off appears offline: their
@@ -11,11 +14,11 @@ import type { ServerContext } from '../server-context.js';
 export const sharesPresence = (user: UserState): boolean => user.is_active && !user.is_bot && user.settings.presence_enabled;
 
 /** UNIX seconds by the server's clock, whole and with the fraction (for `server_timestamp`). */
-export const presenceNow = (ctx: ServerContext): number => Math.floor(ctx.clock.now() / 1000);
-export const serverTimestamp = (ctx: ServerContext): number => ctx.clock.now() / 1000;
+export const presenceNow = (ctx: Clocked): number => Math.floor(ctx.clock.now() / 1000);
+export const serverTimestamp = (ctx: Clocked): number => ctx.clock.now() / 1000;
 
 /** Everyone's presence, in the requested format, from the users who share it. */
-export async function realmPresence(ctx: ServerContext, request: Omit<PresenceRequest, 'now'>): Promise<PresenceAnswer> {
+export async function realmPresence(ctx: RealmPresenceDeps, request: Omit<PresenceRequest, 'now'>): Promise<PresenceAnswer> {
   const host = realmHost(ctx);
   const organization = await ctx.organization.current();
   // Who shares presence changes only with the organization: worked out once per version, not per call.

@@ -7,6 +7,7 @@ import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.
 import type { RegisterContext } from './register-context.js';
 import { EVENT_TYPES, SECTIONS, TYPE_ALIASES } from './sections/index.js';
 import { normalizeNarrow } from './narrow-terms.js';
+import { startQueueAtSnapshot } from './queue-start.js';
 import { checkEventNarrow } from '../queries/event-narrow.js';
 
 function capabilitiesOf(raw: unknown): Capabilities {
@@ -29,8 +30,9 @@ const knownTypes = (types: unknown): string[] | null =>
     : null;
 
 /**
- * POST /register: the queue is created and the snapshot taken while no event is being applied, so
- * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them.
+ * POST /register: the queue is created, then the snapshot taken, while no event is being applied, so
+ * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them
+ * (across processes too: see queue-start.ts).
  */
 export async function register(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
@@ -55,25 +57,32 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     fetchTypes,
     wants: (type) => fetchTypes === null || fetchTypes.includes(type),
   };
-  const { queueId, lastEventId, sections } = await ctx.runner.exclusive(async () => {
-    const queue = await ctx.queues.register({
-      userId: viewer.user_id,
-      eventTypes,
-      capabilities,
-      narrow,
-      applyMarkdown: rc.applyMarkdown,
-      clientGravatar: rc.clientGravatar,
-      allPublicStreams: p.all_public_streams === true,
-    });
-    const parts: Record<string, unknown> = {};
-    for (const [type, build] of SECTIONS) {
-      if (fetchTypes === null || fetchTypes.includes(type)) Object.assign(parts, await build(rc));
-    }
-    return { queueId: queue.id, lastEventId: queue.lastAcked, sections: parts };
-  });
+  const spec = {
+    userId: viewer.user_id,
+    eventTypes,
+    capabilities,
+    narrow,
+    applyMarkdown: rc.applyMarkdown,
+    clientGravatar: rc.clientGravatar,
+    allPublicStreams: p.all_public_streams === true,
+  };
+  const start = await startQueueAtSnapshot(
+    { runner: ctx.runner, store: ctx.store, sharedReadModels: ctx.readStore.shared },
+    () => ctx.queues.register(spec),
+    (queue) => ctx.queues.remove(queue),
+    async () => {
+      const parts: Record<string, unknown> = {};
+      for (const [type, build] of SECTIONS) {
+        if (fetchTypes === null || fetchTypes.includes(type)) Object.assign(parts, await build(rc));
+      }
+      return parts;
+    },
+  );
+  if (!start.exact) ctx.log.warn({ attempts: start.attempts, position: start.position }, 'register: the log moved during every snapshot; events of the last one may arrive twice');
+  const { queue, snapshot: sections } = start;
   return {
-    queue_id: queueId,
-    last_event_id: lastEventId,
+    queue_id: queue.id,
+    last_event_id: queue.lastAcked,
     zulip_feature_level: FEATURE_LEVEL,
     zulip_version: SERVER_VERSION,
     zulip_merge_base: SERVER_VERSION,

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
+import type { DueWork } from './due-work.js';
 
 /**
  * Calls `runDue` every `tickMs` (0: never), skipping a tick while the previous run is still going.
  * Stopping waits for a run in progress, so the stores are not closed under it.
  */
-export function startSchedulerTimer(scheduler: { runDue(): Promise<number> }, tickMs: number, log: Logger): () => Promise<void> {
+export function startSchedulerTimer(scheduler: DueWork, tickMs: number, log: Logger): () => Promise<void> {
   let current: Promise<unknown> | null = null;
   const timer =
     tickMs > 0

@@ -2,9 +2,10 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { realmEmojiStoragePath } from '@chat/core';
 import { uploadNotFound as notFound } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
+import type { Reads, Uses } from '../dependencies.js';
 
 /** The image of a custom emoji (deactivated ones too: old messages and reactions still show them). */
-async function serveRealmEmoji(ctx: ServerContext, fileName: string, res: Response): Promise<void> {
+async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileName: string, res: Response): Promise<void> {
   const id = /^([1-9]\d*)\./.exec(fileName)?.[1];
   const emoji = id === undefined ? undefined : await ctx.models.realmEmoji.get(Number(id));
   if (!emoji || emoji.file_name !== fileName) throw notFound();

@@ -5,6 +5,10 @@ import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+
+/** What serveUpload uses. */
+type ServeUploadDeps = Clocked & Reads<'attachments' | 'messages' | 'realmExports' | 'subscriptions' | 'users'> & Uses<'organization' | 'uploads'>;
 
 /** Types a browser may show in place; anything else is offered as a download, so no upload runs as a page. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
@@ -19,7 +23,7 @@ function disposition(attachment: AttachmentState): string {
 }
 
 /** The stored bytes of a file the caller may see, with headers that keep a browser from running it. */
-async function sendFile(ctx: ServerContext, res: Response, attachment: AttachmentState): Promise<void> {
+async function sendFile(ctx: Uses<'uploads'>, res: Response, attachment: AttachmentState): Promise<void> {
   const bytes = await ctx.uploads.get(attachment.path_id);
   if (!bytes) throw uploadNotFound();
   res.writeHead(200, {
@@ -33,7 +37,7 @@ async function sendFile(ctx: ServerContext, res: Response, attachment: Attachmen
   bytes.pipe(res);
 }
 
-async function serveUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+async function serveUpload(ctx: ServeUploadDeps, req: Request, res: Response): Promise<void> {
   const segments = req.params.path;
   const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
   const caller = callerOf(req);
@@ -45,7 +49,7 @@ async function serveUpload(ctx: ServerContext, req: Request, res: Response): Pro
 }
 
 /** A temporary link: the token alone grants access, until it expires (see temporary-upload-urls.ts). */
-async function serveTemporaryUpload(ctx: ServerContext, req: Request, res: Response): Promise<void> {
+async function serveTemporaryUpload(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, req: Request, res: Response): Promise<void> {
   const pathId = ctx.uploadUrls.open(String(req.params.token));
   if (pathId === null) throw badRequest('Invalid token');
   if (fileNameOf(pathId) !== req.params.filename) throw badRequest('Invalid filename');

@@ -1,5 +1,5 @@
-import type { MessageState } from '@chat/core';
 import { type TopicSummary, topicKey } from '../../messages/message-store.js';
+import type { MessageHead } from './message-columns.js';
 import { SortedIds } from './sorted-ids.js';
 
 interface TopicIds {
@@ -19,6 +19,13 @@ interface ChannelIds {
   topics: Map<string, TopicIds>;
 }
 
+/** The channel index as a snapshot saves it (see ChannelIndex.image). */
+export interface SavedChannelIndex {
+  /** Per channel: its id, how many ids it has, and per topic its key, name and count. */
+  layout: [channelId: number, all: number, topics: [key: string, name: string, count: number][]][];
+  ids: Int32Array;
+}
+
 const EMPTY = new SortedIds();
 /** A channel's or topic's first id buffer (128 bytes): a topic rarely stays under a few dozen messages. */
 const LIST_CAPACITY = 32;
@@ -32,19 +39,21 @@ const LIST_CAPACITY = 32;
 export class ChannelIndex {
   private channels: Map<number, ChannelIds> | null = null;
 
-  /** `messages` lists every stored message; `senderOf` names the sender of a stored one. */
+  /** `forEach` visits every stored channel message in id order; `senderOf` names the sender of a stored one. */
   constructor(
-    private readonly messages: () => Iterable<MessageState>,
+    private readonly forEach: (visit: (id: number, channelId: number, topic: string, senderId: number) => void) => void,
     private readonly senderOf: (messageId: number) => number | undefined,
   ) {}
 
   /** Indexes a message sent to a channel (a direct message is not this index's). */
-  add(message: MessageState): void {
-    if (this.channels) this.index(this.channels, message);
+  add(message: MessageHead): void {
+    const channels = this.channels;
+    const recipient = message.recipient;
+    if (channels && recipient.type === 'channel') this.index(channels, message.id, recipient.channel_id, recipient.topic, message.sender_id);
   }
 
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
-  remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
+  remove(message: MessageHead, topicOf: (id: number) => string | undefined): void {
     const recipient = message.recipient;
     const channel = recipient.type === 'channel' ? this.channels?.get(recipient.channel_id) : undefined;
     if (!channel || recipient.type !== 'channel') return;
@@ -91,6 +100,50 @@ export class ChannelIndex {
     return [...found.senders.keys()].sort((a, b) => a - b);
   }
 
+  /**
+   * The built index for a snapshot (null when not built): per channel its topics' keys, names and
+   * counts as JSON, and every id list, channel by channel (all, then each topic), in one array.
+   */
+  image(): SavedChannelIndex | null {
+    if (!this.channels) return null;
+    const layout: SavedChannelIndex['layout'] = [];
+    let total = 0;
+    for (const [channelId, channel] of this.channels) {
+      const topics: [string, string, number][] = [];
+      for (const [key, topic] of channel.topics) topics.push([key, topic.name, topic.ids.length]);
+      layout.push([channelId, channel.all.length, topics]);
+      total += 2 * channel.all.length;
+    }
+    const ids = new Int32Array(total);
+    let offset = 0;
+    const put = (list: SortedIds): void => {
+      ids.set(list.ids.subarray(0, list.length), offset);
+      offset += list.length;
+    };
+    for (const channel of this.channels.values()) {
+      put(channel.all);
+      for (const topic of channel.topics.values()) put(topic.ids);
+    }
+    return { layout, ids: ids.subarray(0, offset) };
+  }
+
+  /** Takes over an index saved by `image` (its lists are views of `ids` until they grow). */
+  restore(saved: SavedChannelIndex): void {
+    const channels = new Map<number, ChannelIds>();
+    let offset = 0;
+    const take = (length: number): SortedIds => {
+      const list = SortedIds.over(saved.ids.subarray(offset, offset + length), length);
+      offset += length;
+      return list;
+    };
+    for (const [channelId, all, topics] of saved.layout) {
+      const channel: ChannelIds = { all: take(all), topics: new Map() };
+      for (const [key, name, count] of topics) channel.topics.set(key, { name, ids: take(count), senders: null });
+      channels.set(channelId, channel);
+    }
+    this.channels = channels;
+  }
+
   /** Builds the index now if it is not built yet. */
   build(): void {
     this.built();
@@ -104,29 +157,26 @@ export class ChannelIndex {
   private built(): Map<number, ChannelIds> {
     if (this.channels) return this.channels;
     const channels = new Map<number, ChannelIds>();
-    for (const message of this.messages()) this.index(channels, message);
+    this.forEach((id, channelId, topic, senderId) => this.index(channels, id, channelId, topic, senderId));
     this.channels = channels;
     return channels;
   }
 
-  private index(channels: Map<number, ChannelIds>, message: MessageState): void {
-    const recipient = message.recipient;
-    if (recipient.type !== 'channel') return;
-    const { channel_id, topic: name } = recipient;
+  private index(channels: Map<number, ChannelIds>, id: number, channel_id: number, name: string, senderId: number): void {
     let channel = channels.get(channel_id);
     if (!channel) {
       channel = { all: new SortedIds(LIST_CAPACITY), topics: new Map() };
       channels.set(channel_id, channel);
     }
-    channel.all.add(message.id);
+    channel.all.add(id);
     const key = topicKey(name);
     let topic = channel.topics.get(key);
     if (!topic) {
       topic = { name, ids: new SortedIds(LIST_CAPACITY), senders: null };
       channel.topics.set(key, topic);
     }
-    topic.ids.add(message.id);
-    if (topic.ids.last() === message.id) topic.name = name;
-    topic.senders?.set(message.sender_id, (topic.senders.get(message.sender_id) ?? 0) + 1);
+    topic.ids.add(id);
+    if (topic.ids.last() === id) topic.name = name;
+    topic.senders?.set(senderId, (topic.senders.get(senderId) ?? 0) + 1);
   }
 }

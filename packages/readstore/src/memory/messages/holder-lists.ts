@@ -1,3 +1,18 @@
+/**
+ * The user ids of the holder lists, and each list's length: 16 bits while every user id and length is
+ * below 65,535 (an organization of fewer users: half the memory), widened to 32 bits for good otherwise.
+ */
+export type HolderPool = Uint16Array<ArrayBufferLike> | Int32Array<ArrayBufferLike>;
+const NARROW_LIMIT = 0xffff;
+
+/** Where the holder pools stand (see HolderLists.image). */
+export interface HolderListsMeta {
+  used: number;
+  wasted: number;
+  end: number;
+  userEnd: number;
+}
+
 /** A user holding a message, with the user's flag bits on it. */
 export interface HolderRow {
   user_id: number;
@@ -23,12 +38,12 @@ export interface HeldByUser {
  * These are the only copy of the flags: the per-user index holds ids alone.
  */
 export class HolderLists {
-  private pool = new Int32Array(1 << 16);
-  private flags = new Uint8Array(1 << 16);
+  private pool: HolderPool = new Uint16Array(1 << 16);
+  private flags: Uint8Array<ArrayBufferLike> = new Uint8Array(1 << 16);
   private used = 0;
   private wasted = 0;
   /** Per message id, one more than the offset of its span (0: none), as ids are dense. */
-  private starts = new Int32Array(1 << 16);
+  private starts: Int32Array<ArrayBufferLike> = new Int32Array(1 << 16);
   /** One more than the highest message id ever given a span. */
   private end = 0;
   /** One more than the highest user id ever written. */
@@ -72,6 +87,11 @@ export class HolderLists {
   set(messageId: number, userIds: ArrayLike<number>, userFlags: ArrayLike<number>): void {
     const count = userIds.length;
     this.release(messageId);
+    if (this.pool instanceof Uint16Array) {
+      let largest = count;
+      for (let index = 0; index < count; index++) if (userIds[index] > largest) largest = userIds[index];
+      if (largest >= NARROW_LIMIT) this.widen();
+    }
     this.reserve(count + 1);
     const at = this.used;
     const { pool, flags } = this;
@@ -136,9 +156,24 @@ export class HolderLists {
     return { offsets, lengths, ids };
   }
 
+  /** Copies of the pools and their bookkeeping as they stand, for a snapshot. */
+  image(): { pool: HolderPool; flags: Uint8Array; starts: Int32Array; meta: HolderListsMeta } {
+    const { used, wasted, end, userEnd } = this;
+    return { pool: this.pool.slice(0, used), flags: this.flags.slice(0, used), starts: this.starts.slice(0, end), meta: { used, wasted, end, userEnd } };
+  }
+
+  /** Takes over saved pools (each at least as long as `meta` says; the rest is room to grow). */
+  restore(pool: HolderPool, flags: Uint8Array, starts: Int32Array, meta: HolderListsMeta): void {
+    if (pool.length !== flags.length) throw new Error('holder pools of different lengths');
+    this.pool = pool;
+    this.flags = flags;
+    this.starts = starts;
+    ({ used: this.used, wasted: this.wasted, end: this.end, userEnd: this.userEnd } = meta);
+  }
+
   clear(): void {
     this.starts = new Int32Array(1 << 16);
-    this.pool = new Int32Array(1 << 16);
+    this.pool = new Uint16Array(1 << 16);
     this.flags = new Uint8Array(1 << 16);
     this.used = 0;
     this.wasted = 0;
@@ -195,6 +230,13 @@ export class HolderLists {
     this.flags.set(bits, from);
   }
 
+  /** From 16-bit to 32-bit user ids, once a user id or a list reaches 65,535. */
+  private widen(): void {
+    const wide = new Int32Array(this.pool.length);
+    wide.set(this.pool);
+    this.pool = wide;
+  }
+
   private release(messageId: number): void {
     const at = this.offsetOf(messageId);
     if (at !== undefined) this.wasted += this.pool[at] + 1;
@@ -204,9 +246,10 @@ export class HolderLists {
     if (this.used + size <= this.pool.length) return;
     if (this.wasted > this.used / 2) this.compact();
     if (this.used + size <= this.pool.length) return;
-    let capacity = this.pool.length * 2;
-    while (capacity < this.used + size) capacity *= 2;
-    const grown = new Int32Array(capacity);
+    // Doubling while small; a large pool grows by a quarter, so that it never holds twice what it needs.
+    let capacity = Math.max(this.pool.length, 1024);
+    while (capacity < this.used + size) capacity = capacity > 1 << 24 ? Math.ceil(capacity * 1.25) : capacity * 2;
+    const grown = this.pool instanceof Uint16Array ? new Uint16Array(capacity) : new Int32Array(capacity);
     grown.set(this.pool.subarray(0, this.used));
     this.pool = grown;
     const flags = new Uint8Array(capacity);

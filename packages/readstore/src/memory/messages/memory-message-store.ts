@@ -14,56 +14,67 @@ import {
   type TopicSummary,
   type UserMessageRow,
 } from '../../messages/message-store.js';
-import { CompactMessages } from './compact-messages.js';
+import type { LoadedArray, SnapshotImage } from '../snapshot/snapshot-image.js';
 import { HolderLists } from './holder-lists.js';
+import { imageOf, restoreFrom, type SavedMessages, type StoreParts } from './message-store-image.js';
+import { type BodySource, type MessageBody, MessageBodies } from './message-bodies.js';
+import { MessageColumns } from './message-columns.js';
 import { allMatching, readWindow } from './message-window.js';
 import { readMergedWindow } from './merged-window.js';
-import { DenseIdMap } from './dense-id-map.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
 import { UserIndex } from './user-index.js';
 
 /**
- * The embedded messages read model: messages by id; per message its holders and their flags (about
- * five bytes a row); per user the ids they hold, built from the holders; per channel, topic and direct
- * conversation a sorted id list. Queries walk the narrowest list from the anchor.
+ * The embedded messages read model: per message its fields in columns (see MessageColumns) and its
+ * body (on the heap, or read from the log: see MessageBodies); per message its holders and their flags
+ * (about five bytes a row); per user the ids they hold, built from the holders; per channel, topic and
+ * direct conversation a sorted id list. Queries walk the narrowest list from the anchor.
  */
 export class MemoryMessageStore implements MessageStore {
-  private readonly messages = new DenseIdMap<StoredMessage>();
+  private readonly columns = new MessageColumns();
+  private readonly bodies: MessageBodies;
   private readonly holderRows = new HolderLists();
-  private readonly compact = new CompactMessages();
   private readonly users = new UserIndex(this.holderRows);
   private readonly recipients = new RecipientIndex(
-    () => this.messages.values(),
-    (id) => this.messages.get(id)?.sender_id,
+    (visit) => this.columns.forEachInChannel(visit),
+    (id) => this.columns.senderOf(id),
   );
 
-  async insert(message: MessageState, receivers: MessageReceivers, _position: number): Promise<void> {
-    if (this.messages.has(message.id)) return;
-    this.messages.set(message.id, this.compact.stored(message, this.recipients.add(message)));
+  /** With a `source`, bodies are read from the log instead of kept (see MessageBodies). */
+  constructor(source?: BodySource) {
+    this.bodies = new MessageBodies(source);
+  }
+
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+    if (this.columns.has(message.id)) return;
+    this.columns.set(message, this.recipients.add(message));
+    this.bodies.inserted(message.id, message, position);
     this.holderRows.set(message.id, receivers.user_ids, receivers.flags);
     this.users.added(message.id, receivers.user_ids);
   }
 
-  async replace(message: MessageState, _position: number): Promise<void> {
-    const old = this.messages.get(message.id);
-    if (!old) return;
-    let recipient_id = old.recipient_id;
+  async replace(message: MessageState, position: number): Promise<void> {
+    const id = message.id;
+    if (!this.columns.has(id)) return;
+    const old = this.columns.head(id);
+    let recipient_id = this.columns.recipientIdOf(id);
     if (!sameRecipient(old.recipient, message.recipient) || old.sender_id !== message.sender_id) {
-      this.recipients.remove(old, (id) => this.topicOf(id));
+      this.recipients.remove(old, (id) => this.columns.topicOf(id));
       recipient_id = this.recipients.add(message);
     }
-    this.messages.set(message.id, this.compact.stored(message, recipient_id));
+    this.columns.set(message, recipient_id);
+    await this.bodies.replaced(id, message, position);
   }
 
   async remove(ids: readonly number[], _position: number): Promise<void> {
     for (const id of ids) {
-      const message = this.messages.get(id);
-      if (!message) continue;
-      this.recipients.remove(message, (id) => this.topicOf(id));
+      if (!this.columns.has(id)) continue;
+      this.recipients.remove(this.columns.head(id), (id) => this.columns.topicOf(id));
       this.users.removed(id, this.holderRows.get(id));
       this.holderRows.delete(id);
-      this.messages.delete(id);
+      this.columns.delete(id);
+      this.bodies.delete(id);
     }
   }
 
@@ -89,14 +100,14 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async get(id: number): Promise<StoredMessage | undefined> {
-    return this.messages.get(id);
+    if (!this.columns.has(id)) return undefined;
+    return this.columns.message(id, await this.bodies.get(id));
   }
 
   async getMany(ids: readonly number[]): Promise<StoredMessage[]> {
     const found: StoredMessage[] = [];
     for (const id of ids) {
-      const message = this.messages.get(id);
-      if (message) found.push(message);
+      if (this.columns.has(id)) found.push(this.columns.message(id, await this.bodies.get(id)));
     }
     return found;
   }
@@ -115,13 +126,15 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async page(query: MessageQuery, window: MessageWindow): Promise<MessagePage> {
+    if (needsBody(query.where)) return readWindow(SortedIds.fromSorted(await this.withBodies(query)), () => true, window);
     const lists = this.candidateLists(query);
     // Several channels (a `channels` narrow) are walked together from the anchor, never merged whole.
     return lists.length === 1 ? readWindow(lists[0], this.matcher(query), window) : readMergedWindow(lists, this.matcher(query), window);
   }
 
   async matching(query: MessageQuery): Promise<number[]> {
-    return allMatching(this.candidates(query), this.matcher(query));
+    if (!needsBody(query.where)) return allMatching(this.candidates(query), this.matcher(query));
+    return this.withBodies(query);
   }
 
   async unread(userId: number): Promise<number[]> {
@@ -166,30 +179,42 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async *scan(): AsyncIterable<MessageSnapshot> {
-    for (const id of this.messages.ids()) {
-      const message = this.messages.get(id);
-      if (!message) continue;
-      yield { message, rows: this.holderRows.rows(id) };
+    for (const id of [...this.columns.ids()]) {
+      // Read as each is yielded: a message removed meanwhile is left out, as a later scan would.
+      if (!this.columns.has(id)) continue;
+      const rows = this.holderRows.rows(id);
+      const message = this.columns.message(id, await this.bodies.get(id));
+      yield { message, rows };
     }
   }
 
   async caughtUp(): Promise<void> {
     this.users.build();
     this.recipients.build();
+    this.bodies.caughtUp();
+  }
+
+  /** Copies of everything the store holds, for a snapshot (the per-user and channel indexes are built again). */
+  image(): SnapshotImage<SavedMessages> {
+    return imageOf(this.parts());
+  }
+
+  /** Takes over a snapshot's image; `caughtUp` (or the first read) builds the indexes left out of it. */
+  restore(json: SavedMessages, arrays: ReadonlyMap<string, LoadedArray>): void {
+    this.users.clear();
+    restoreFrom(this.parts(), json, arrays);
   }
 
   async clear(): Promise<void> {
-    this.messages.clear();
+    this.columns.clear();
+    this.bodies.clear();
     this.holderRows.clear();
     this.users.clear();
     this.recipients.clear();
-    this.compact.clear();
   }
 
-  /** The stored spelling of a message's topic, for the topic index when its newest message goes. */
-  private topicOf(id: number): string | undefined {
-    const recipient = this.messages.get(id)?.recipient;
-    return recipient?.type === 'channel' ? recipient.topic : undefined;
+  private parts(): StoreParts {
+    return { columns: this.columns, holders: this.holderRows, recipients: this.recipients, bodies: this.bodies, users: this.users };
   }
 
   /** The narrowest index the query's source and conditions allow. */
@@ -214,24 +239,57 @@ export class MemoryMessageStore implements MessageStore {
     return [this.users.of(query.userId)];
   }
 
-  private matcher(query: MessageQuery): (id: number) => boolean {
+  /**
+   * Whether a message meets the query's conditions. Without `bodies` it is judged on its fields and an
+   * empty body: only for conditions that never read the body (see needsBody).
+   */
+  private matcher(query: MessageQuery, bodies?: ReadonlyMap<number, MessageBody>): (id: number) => boolean {
     const fromHistory = query.source.kind === 'history';
     const channels = query.source.kind === 'channels' ? new Set(query.source.channelIds) : null;
     // Flag conditions need only the user's row: they are tried before the message is looked up
     // (most of a user's history fails "starred" or "mentioned").
     const flagBits = query.where.flatMap((pred) => (pred.op === 'flags' ? [pred.bits] : []));
     return (id) => {
+      if (!this.columns.has(id)) return false;
       const row = this.holderRows.flagsOf(id, query.userId);
       if (row === undefined && fromHistory) return false;
+      if (query.where.length === 0 && !channels) return true;
       const bits = row ?? HISTORY_ONLY_BITS;
       for (const wanted of flagBits) if ((bits & wanted) === 0) return false;
-      const message = this.messages.get(id);
-      if (!message) return false;
+      const message = this.columns.message(id, bodies?.get(id) ?? NO_BODY);
       if (channels && (message.recipient.type !== 'channel' || !channels.has(message.recipient.channel_id))) return false;
       for (const pred of query.where) if (!matchesPredicate(message, bits, pred)) return false;
       return true;
     };
   }
+
+  /** Every id of a query that reads bodies: judged on the other conditions first, then with the bodies, a page at a time. */
+  private async withBodies(query: MessageQuery): Promise<number[]> {
+    const cheap = { ...query, where: query.where.filter((pred) => !needsBody([pred])) };
+    const candidates = allMatching(this.candidates(query), this.matcher(cheap));
+    const found: number[] = [];
+    for (let from = 0; from < candidates.length; from += BODY_PAGE) {
+      const ids = candidates.slice(from, from + BODY_PAGE);
+      const bodies = new Map<number, MessageBody>();
+      for (const id of ids) bodies.set(id, await this.bodies.get(id, false));
+      const matches = this.matcher(query, bodies);
+      for (const id of ids) if (matches(id)) found.push(id);
+    }
+    return found;
+  }
+}
+
+const NO_BODY: MessageBody = { content: '', rendered_content: '' };
+const BODY_PAGE = 500;
+
+/** Whether a condition reads a message's body (content or rendered content). */
+function needsBody(where: readonly MessagePredicate[]): boolean {
+  return where.some((pred) => {
+    if (pred.op === 'search') return true;
+    if (pred.op === 'has') return pred.what !== 'reaction';
+    if (pred.op === 'not') return needsBody([pred.of]);
+    return false;
+  });
 }
 
 function sameRecipient(a: MessageRecipient, b: MessageRecipient): boolean {

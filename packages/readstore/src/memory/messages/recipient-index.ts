@@ -1,6 +1,6 @@
-import type { MessageState } from '@chat/core';
 import { conversationKey, type TopicSummary } from '../../messages/message-store.js';
-import { ChannelIndex } from './channel-index.js';
+import { ChannelIndex, type SavedChannelIndex } from './channel-index.js';
+import type { MessageHead } from './message-columns.js';
 import { SortedIds } from './sorted-ids.js';
 
 export interface Conversation {
@@ -21,13 +21,12 @@ export class RecipientIndex {
   private readonly directs = new Map<string, Conversation>();
   private readonly userConversations = new Map<number, Set<string>>();
 
-  /** `messages` lists every stored message; `senderOf` names the sender of a stored one. */
-  constructor(messages: () => Iterable<MessageState>, senderOf: (messageId: number) => number | undefined) {
-    this.channels = new ChannelIndex(messages, senderOf);
+  constructor(...channelIndex: ConstructorParameters<typeof ChannelIndex>) {
+    this.channels = new ChannelIndex(...channelIndex);
   }
 
   /** Adds the message where it was sent; returns its recipient id. */
-  add(message: MessageState): number {
+  add(message: MessageHead): number {
     const recipient = message.recipient;
     if (recipient.type === 'channel') {
       this.channels.add(message);
@@ -38,21 +37,14 @@ export class RecipientIndex {
     if (!conversation) {
       conversation = { recipient_id: 2 * message.id + 1, participants: [...recipient.user_ids].sort((a, b) => a - b), ids: new SortedIds() };
       this.directs.set(key, conversation);
-      for (const userId of conversation.participants) {
-        let keys = this.userConversations.get(userId);
-        if (!keys) {
-          keys = new Set();
-          this.userConversations.set(userId, keys);
-        }
-        keys.add(key);
-      }
+      this.join(key, conversation.participants);
     }
     conversation.ids.add(message.id);
     return conversation.recipient_id;
   }
 
   /** Takes the message out; `topicOf` spells a remaining message's topic (the topic's name follows its newest). */
-  remove(message: MessageState, topicOf: (id: number) => string | undefined): void {
+  remove(message: MessageHead, topicOf: (id: number) => string | undefined): void {
     const recipient = message.recipient;
     if (recipient.type === 'channel') this.channels.remove(message, topicOf);
     else this.directs.get(conversationKey(recipient.user_ids))?.ids.remove(message.id);
@@ -82,6 +74,35 @@ export class RecipientIndex {
 
   recipientId(userIds: readonly number[]): number | undefined {
     return this.directs.get(conversationKey(userIds))?.recipient_id;
+  }
+
+  /** The direct conversations with their ids, for a snapshot (the channel index is built again from the messages). */
+  image(): [recipient_id: number, participants: number[], ids: number[]][] {
+    return [...this.directs.values()].map((each) => [each.recipient_id, each.participants, each.ids.toArray()]);
+  }
+
+  /** The built channel index, for a snapshot (null when not built yet). */
+  channelImage(): SavedChannelIndex | null {
+    return this.channels.image();
+  }
+
+  /** Takes over saved conversations, and the channel index when saved (else it is built when next read). */
+  restore(conversations: readonly [number, number[], number[]][], channels: SavedChannelIndex | null): void {
+    this.clear();
+    if (channels) this.channels.restore(channels);
+    for (const [recipient_id, participants, ids] of conversations) {
+      const key = conversationKey(participants);
+      this.directs.set(key, { recipient_id, participants, ids: SortedIds.fromSorted(ids) });
+      this.join(key, participants);
+    }
+  }
+
+  private join(key: string, participants: readonly number[]): void {
+    for (const userId of participants) {
+      let keys = this.userConversations.get(userId);
+      if (!keys) this.userConversations.set(userId, (keys = new Set()));
+      keys.add(key);
+    }
   }
 
   /** Builds the channel index now if it is not built yet (a replay has caught up). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GroupSettingValue, RealmGroupSettings, SystemGroupName, UserGroupState } from '@chat/core';
-import type { ServerContext } from '../../server-context.js';
 import { SUPPORTED_PERMISSION_SETTINGS } from './permission-settings.js';
+import type { Configured, Uses } from '../../dependencies.js';
 
 /** When this process started (seconds): the public API's `server_generation`. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
@@ -29,7 +29,7 @@ function policyOf(value: GroupSettingValue | undefined, groups: ReadonlyMap<numb
  * the group settings of features it lacks (held by nobody), and the legacy policy codes derived from
  * the group settings that replaced them.
  */
-export async function realmServerFields(ctx: ServerContext, settings: RealmGroupSettings | undefined): Promise<Record<string, unknown>> {
+export async function realmServerFields(ctx: Configured & Uses<'organization'>, settings: RealmGroupSettings | undefined): Promise<Record<string, unknown>> {
   const groups = (await ctx.organization.current()).groups;
   const systemGroup = (name: SystemGroupName): number | null => [...groups.values()].find((group) => group.is_system_group && group.name === name)?.id ?? null;
   const url = ctx.config.externalUrl;

@@ -1,0 +1,59 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../lib/free-port.js';
+import type { BenchPlan } from '../lib/scenario.js';
+import { type ServerProcess, startChatServer } from '../lib/server-process.js';
+import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+
+/** Start-up and memory of the server over one organization. */
+export interface GrowthPoint {
+  messages: number;
+  /** Start-up replaying the whole log (no snapshot yet): once. */
+  coldSeconds: number;
+  /** Start-ups from the read-models snapshot the first start wrote, then the log after it: one per run. */
+  startSeconds: number[];
+  /** Resident memory as each of those starts serves, before any request. */
+  rssMegabytes: number[];
+}
+
+/** Waits until the server has written its read-models snapshot (written under a temporary name, then renamed). */
+async function snapshotWritten(dataDir: string, timeoutMs = 900_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(join(dataDir, 'read-models.snapshot'))) {
+    if (Date.now() > deadline) throw new Error('no read-models snapshot was written');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * On a private copy of the organization: a first start (the whole log replayed, a snapshot written),
+ * a clean stop, then `plan.runs` restarts, each timed and its memory read as it starts serving.
+ * `during` runs against the first restarted server (register's latency is measured there).
+ */
+export async function growthPoint(plan: BenchPlan, seeded: { dir: string; org: SeededOrg }, during?: (server: ServerProcess) => Promise<void>): Promise<GrowthPoint> {
+  const dataDir = copyOf(seeded.dir);
+  try {
+    // Seeding ran the server's own composition, whose stop left a snapshot: the first start must replay.
+    rmSync(join(dataDir, 'read-models.snapshot'), { force: true });
+    const cold = await startChatServer(dataDir, await freePort());
+    try {
+      await snapshotWritten(dataDir);
+    } finally {
+      await cold.stop();
+    }
+    const point: GrowthPoint = { messages: seeded.org.size.messages + seeded.org.size.firehoseMessages, coldSeconds: cold.startupMs / 1000, startSeconds: [], rssMegabytes: [] };
+    for (let run = 0; run < plan.runs; run++) {
+      const server = await startChatServer(dataDir, await freePort());
+      try {
+        point.startSeconds.push(server.startupMs / 1000);
+        point.rssMegabytes.push(server.rss() / 2 ** 20);
+        if (run === 0) await during?.(server);
+      } finally {
+        await server.stop();
+      }
+    }
+    return point;
+  } finally {
+    removeDir(dataDir);
+  }
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Raised when what a snapshot file holds changes shape in a way the code below would not see. */
+const SNAPSHOT_FORMAT = 1;
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Everything that decides what the read models hold for a given log: events, upcasters, projections, stores. */
+const SOURCES = ['schemas/events', 'packages/core/src', 'packages/eventstore/src/upcasting', 'projections/src', 'packages/readstore/src'];
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+let computed: string | undefined;
+
+/**
+ * The version of the read models' code: a digest of every source file that shapes them. A snapshot
+ * written by any other version (a schema, a projection or a store changed) is not loaded: the log is
+ * replayed instead, which is always right, where trusting a snapshot's layout or meaning might not be.
+ */
+export function modelsVersion(): string {
+  if (computed) return computed;
+  const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT}\n`);
+  for (const source of SOURCES) {
+    for (const file of filesUnder(join(ROOT, source))) hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file));
+  }
+  computed = hash.digest('hex').slice(0, 32);
+  return computed;
+}

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { ReadModelSnapshots } from '@chat/projections';
+
+/** What the schedule needs of the projection runner: where it stands, and a moment when no event is applied. */
+export interface SnapshotRunner {
+  readonly position: number;
+  exclusive<T>(read: (position: number) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Writes a read-models snapshot whenever `every` events have been applied since the last one (looked at
+ * every `checkMs`), and once more at a clean stop. The models are copied while no event is applied
+ * (a few hundred milliseconds for a million messages); the file is written in the background.
+ */
+export class SnapshotSchedule {
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> | null = null;
+
+  constructor(
+    private readonly snapshots: ReadModelSnapshots,
+    private readonly runner: SnapshotRunner,
+    private readonly log: Logger,
+    private saved: number,
+    private readonly options: { every: number; checkMs: number },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.due(), this.options.checkMs);
+    this.timer.unref();
+    this.due();
+  }
+
+  /** Stops the timer and writes a last snapshot if events were applied since the last one. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.saving;
+    if (this.runner.position > this.saved) await this.save();
+  }
+
+  private due(): void {
+    if (!this.saving && this.runner.position - this.saved >= this.options.every) void this.save();
+  }
+
+  private save(): Promise<void> {
+    const started = performance.now();
+    this.saving = this.snapshots
+      .save((read) => this.runner.exclusive(read))
+      .then(
+        (written) => {
+          if (!written) return;
+          this.saved = written.position;
+          this.log.info({ position: written.position, megabytes: Math.round(written.bytes / 2 ** 20), seconds: (performance.now() - started) / 1000 }, 'read-models snapshot written');
+        },
+        (error: unknown) => this.log.error({ err: error }, 'read-models snapshot failed; the previous one stays'),
+      )
+      .finally(() => (this.saving = null));
+    return this.saving;
+  }
+}

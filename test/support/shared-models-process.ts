@@ -1,0 +1,66 @@
+import type { StoredEvent } from '@chat/core';
+import type { EventListener, EventStore } from '@chat/eventstore';
+import { clientEventsProjection, ProjectionRunner } from '@chat/projections';
+import { MemoryReadStore, type ReadStore } from '@chat/readstore';
+import { QueueRegistry } from '@chat/realtime';
+import type { ServerContext } from '../../services/api/src/server-context.js';
+import type { TestServer } from './test-server.js';
+
+/**
+ * A second API process sharing the server's read models and feeds (as with MongoDB): its runner only
+ * fans out (the server's runner writes the shared models), fed by a subscription that can be held
+ * back (`lag()`), so the shared models hold events this process has not applied yet. `context(shared)`
+ * is its ServerContext, saying whether its read models count as shared.
+ */
+export class SharedModelsProcess {
+  readonly runner: ProjectionRunner;
+  readonly queues: QueueRegistry;
+  private held: StoredEvent[] | null = null;
+  private listener: EventListener | null = null;
+
+  private constructor(private readonly server: TestServer) {
+    const { store, models, config } = server.ctx;
+    this.queues = new QueueRegistry(server.clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs }, server.ctx.queues.stores);
+    const feed: EventStore = Object.create(store, {
+      subscribe: {
+        value: (from: number, listener: EventListener) => {
+          this.listener = listener;
+          return store.subscribe(from, (events) => (this.held ? this.held.push(...events) : listener(events)));
+        },
+      },
+    });
+    const fanout = clientEventsProjection(models, this.queues, {
+      realmHost: () => new URL(config.externalUrl).hostname,
+      externalUrl: () => config.externalUrl,
+      allPublicStreamsQueues: () => this.queues.allPublicStreamsQueues(),
+    });
+    this.runner = new ProjectionRunner(feed, [fanout], new MemoryReadStore().checkpoints);
+  }
+
+  static async start(server: TestServer): Promise<SharedModelsProcess> {
+    const process = new SharedModelsProcess(server);
+    await process.runner.start();
+    return process;
+  }
+
+  context(sharedReadModels: boolean): ServerContext {
+    const readStore: ReadStore = Object.create(this.server.ctx.readStore, { shared: { value: sharedReadModels } });
+    return { ...this.server.ctx, runner: this.runner, queues: this.queues, readStore };
+  }
+
+  /** From now on it applies nothing new until `catchUp()`. */
+  lag(): void {
+    this.held ??= [];
+  }
+
+  catchUp(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    if (held.length > 0) this.listener?.(held);
+  }
+
+  async stop(): Promise<void> {
+    await this.runner.stop();
+    this.queues.close();
+  }
+}
