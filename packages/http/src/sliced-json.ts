@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { JsonText } from './envelope.js';
+import { JsonText, sendJson } from './envelope.js';
 import { TimeSlicer } from './time-slices.js';
 
 /** Containers smaller than this are serialized in one JSON.stringify (below the first two levels). */
@@ -106,12 +106,41 @@ export async function roomIn(res: ServerResponse): Promise<boolean> {
   return !res.destroyed;
 }
 
+/** Below this many values and characters an answer is serialized in one call: slicing it would cost more than it saves. */
+const SMALL_ANSWER = { values: 2_000, chars: 256 * 1024 };
+
+/** Whether `body` is small enough for one JSON.stringify; stops counting as soon as it is not. */
+export function isSmallAnswer(body: unknown): boolean {
+  let values = 0;
+  let chars = 0;
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++values > SMALL_ANSWER.values) return false;
+    if (typeof value === 'string') chars += value.length;
+    else if (value instanceof JsonText) chars += value.text.length;
+    else if (Array.isArray(value)) {
+      if (value.length > SMALL_ANSWER.values) return false;
+      stack.push(...value);
+    }
+    else if (typeof value === 'object' && value !== null) {
+      for (const name in value) stack.push((value as Record<string, unknown>)[name]);
+    }
+    if (chars > SMALL_ANSWER.chars) return false;
+  }
+  return true;
+}
+
 /**
- * sendJson for answers of any size: the body is serialized in slices (see serializeBodyInSlices),
+ * sendJson for answers of any size: a small one is written at once; the body is serialized in slices (see serializeBodyInSlices),
  * then written chunk by chunk as the client takes them (back-pressure), with the same headers,
  * Content-Length included, and the same bytes as sendJson. A client that goes away stops the writing.
  */
 export async function sendJsonInSlices(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+  if (isSmallAnswer(body)) {
+    sendJson(res, status, body, headers);
+    return;
+  }
   const chunks = await serializeBodyInSlices(body);
   let length = 0;
   for (const chunk of chunks) length += Buffer.byteLength(chunk);
