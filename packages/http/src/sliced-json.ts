@@ -2,6 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { JsonText, sendJson } from './envelope.js';
 import { TimeSlicer } from './time-slices.js';
 
+/** Pieces at least this long are written as they are, not joined with their neighbours. */
+const LARGE_PIECE = 64 * 1024;
+
 /** Containers smaller than this are serialized in one JSON.stringify (below the first two levels). */
 const SMALL = 64;
 
@@ -24,7 +27,12 @@ class Chunks {
   constructor(private readonly slicer: TimeSlicer) {}
 
   push(piece: string): void {
-    this.pieces.push(piece);
+    if (piece.length < LARGE_PIECE) this.pieces.push(piece);
+    else {
+      // A large text (a pre-serialized list) is a chunk of its own: never copied into a join.
+      this.seal();
+      this.chunks.push(piece);
+    }
   }
 
   /** Ends the slice if its time is up: the pieces so far become a chunk and the loop runs others. */
@@ -71,7 +79,7 @@ async function write(value: unknown, depth: number, out: Chunks): Promise<void> 
     out.push(first ? `${JSON.stringify(name)}:` : `,${JSON.stringify(name)}:`);
     first = false;
     // A body's pre-serialized fields are spliced in as serializeBody does (top level only).
-    if (depth === 0 && field instanceof JsonText) out.push(field.text);
+    if (depth === 0 && field instanceof JsonText) for (const part of field.parts) out.push(part);
     else await write(field, depth + 1, out);
     await out.pause();
   }
@@ -118,7 +126,7 @@ export function isSmallAnswer(body: unknown): boolean {
     const value = stack.pop();
     if (++values > SMALL_ANSWER.values) return false;
     if (typeof value === 'string') chars += value.length;
-    else if (value instanceof JsonText) chars += value.text.length;
+    else if (value instanceof JsonText) chars += value.length;
     else if (Array.isArray(value)) {
       if (value.length > SMALL_ANSWER.values) return false;
       stack.push(...value);

@@ -51,3 +51,19 @@ describe('isSmallAnswer', function () {
     expect(isSmallAnswer({ ids: new Array<number>(1_000_000).fill(1) })).to.equal(false);
   });
 });
+
+describe('JsonText in pieces', function () {
+  const users = Array.from({ length: 3000 }, (_, id) => JSON.stringify({ user_id: id, full_name: `User ${id}`, email: `user${id}@example.com` }));
+  const pieces = [`[${users.slice(0, 1500).join(',')}`, `,${users.slice(1500).join(',')}]`];
+  const body = { result: 'success', realm_users: new JsonText(pieces), queue_id: 'q' };
+
+  it('serializes as the joined text, and each large piece is a chunk of its own', async function () {
+    const expected = `{"result":"success","realm_users":${pieces.join('')},"queue_id":"q"}`;
+    expect(serializeBody(body)).to.equal(expected);
+    const chunks = await serializeBodyInSlices(body);
+    expect(chunks.join('')).to.equal(expected);
+    expect(chunks).to.include(pieces[0]);
+    expect(chunks).to.include(pieces[1]);
+    expect(new JsonText(pieces).length).to.equal(pieces[0].length + pieces[1].length);
+  });
+});
