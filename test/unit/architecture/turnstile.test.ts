@@ -13,7 +13,7 @@ describe('Turnstile', () => {
       await turn();
       running--;
     };
-    await Promise.all([gate.shared(work), gate.shared(work), gate.shared(work)]);
+    await Promise.all([gate.shared('a', work), gate.shared('b', work), gate.shared('c', work)]);
     expect(most).to.equal(3);
   });
 
@@ -26,29 +26,37 @@ describe('Turnstile', () => {
       await turn();
       order.push(`${name} end`);
     };
-    const first = gate.shared(step('a'));
-    const solo = gate.alone(step('solo'));
-    const later = gate.shared(step('b'));
+    const first = gate.shared('a', step('a'));
+    const solo = gate.alone('solo', step('solo'));
+    const later = gate.shared('b', step('b'));
     await Promise.all([first, solo, later]);
     expect(order).to.deep.equal(['a start', 'a end', 'solo start', 'solo end', 'b start', 'b end']);
   });
 
-  it('lets work nested in a pass through without waiting for itself', async () => {
+  it("lets an owner's work started inside its own pass through, without waiting for itself", async () => {
     const gate = new Turnstile();
-    const result = await gate.alone(async () => {
-      expect(gate.nested()).to.equal(true);
-      return gate.shared(() => gate.alone(async () => 'inner'));
+    const result = await gate.alone('request-1', async () => {
+      expect(gate.nested('request-1')).to.equal(true);
+      expect(gate.nested('request-2')).to.equal(false);
+      return gate.shared('request-1', () => gate.alone('request-1', async () => 'inner'));
     });
     expect(result).to.equal('inner');
-    expect(gate.nested()).to.equal(false);
+    expect(gate.nested('request-1')).to.equal(false);
   });
 
-  it('does not count work a finished pass left behind (a timer it set) as nested', async () => {
+  it('keeps others waiting while a solo pass runs, and lets them on when it fails', async () => {
     const gate = new Turnstile();
-    let later: Promise<boolean> = Promise.resolve(true);
-    await gate.shared(async () => {
-      later = new Promise((resolve) => setTimeout(() => resolve(gate.nested()), 5));
+    const order: string[] = [];
+    const solo = gate.alone('solo', async () => {
+      await turn();
+      order.push('solo');
+      throw new Error('lost again');
     });
-    expect(await later).to.equal(false);
+    const other = gate.shared('other', async () => {
+      order.push('other');
+    });
+    await solo.catch(() => undefined);
+    await other;
+    expect(order).to.deep.equal(['solo', 'other']);
   });
 });

@@ -74,19 +74,16 @@ export class CommandBus {
   ) {}
 
   async run<T>(origin: Origin, decide: () => Promise<Decision<T>>): Promise<T> {
-    let outcome: Outcome<T>;
-    if (this.turnstile.nested()) outcome = await this.attempts(origin, decide, SHARED_ATTEMPTS + ALONE_ATTEMPTS);
-    else {
-      outcome = await this.turnstile.shared(() => this.attempts(origin, decide, SHARED_ATTEMPTS));
-      if (!outcome.done) outcome = await this.turnstile.alone(() => this.attempts(origin, decide, ALONE_ATTEMPTS));
-    }
+    const owner = passOwner(origin);
+    let outcome = await this.turnstile.shared(owner, () => this.attempts(origin, decide, SHARED_ATTEMPTS));
+    if (!outcome.done) outcome = await this.turnstile.alone(owner, () => this.attempts(origin, decide, ALONE_ATTEMPTS));
     if (!outcome.done) throw tooMuchContention();
     return outcome.result;
   }
 
   /** Appends a decision taken from the read models as they stand now (see `run` for one that re-decides). */
   commit(origin: Origin, appends: readonly StreamAppend[]): Promise<number> {
-    return this.turnstile.shared(() => this.commitAt(origin, appends, this.runner.position));
+    return this.turnstile.shared(passOwner(origin), () => this.commitAt(origin, appends, this.runner.position));
   }
 
   /** Decides and commits up to `attempts` times, each from the state after the commit it lost to. */
@@ -159,6 +156,9 @@ export class CommandBus {
     return version;
   }
 }
+
+/** Whose pass through the turnstile a command is: its request's. */
+const passOwner = (origin: Origin): string => `${origin.actorId ?? 'anonymous'}|${origin.requestId}`;
 
 /** The request's id taken, in the same commit as its first change: a second taker conflicts. */
 function claimAppend(claim: RequestClaim): StreamAppend {
