@@ -61,6 +61,7 @@ export * from './invites/create-invite-link.js';
 export * from './invites/revoke-invite-link.js';
 export * from './invites/use-invite-link.js';
 export * from './invites/expire-invite-link.js';
+export * from './invites/revoke-invitations-of.js';
 export * from './reminders/reminder-state.js';
 export * from './reminders/reminder-content.js';
 export * from './reminders/schedule-reminder.js';
