@@ -78,6 +78,7 @@ export * from './messages/move-messages.js';
 export * from './messages/move-notices.js';
 export * from './messages/bot-messages.js';
 export * from './channels/channel-announcements.js';
+export * from './channels/new-subscription-notices.js';
 export * from './messages/edit-message.js';
 export * from './messages/message-flags.js';
 export * from './messages/interactive-client.js';
