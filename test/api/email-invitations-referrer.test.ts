@@ -5,7 +5,7 @@ import { botMessages, botMessagesTo } from '../support/bot-messages.js';
 import { createLink, acceptLink, newcomer } from '../support/invite-requests.js';
 import { objectField, stringField } from '../support/json-fields.js';
 import { drain, ofType, registerQueue } from '../support/realtime-client.js';
-import { expectSuccess } from '../support/response-assertions.js';
+import { expectBadRequest, expectSuccess } from '../support/response-assertions.js';
 import { startServerWith } from '../support/server-with-people.js';
 import type { TestServer } from '../support/test-server.js';
 
@@ -40,12 +40,12 @@ describe('email invitations: telling the sender that the invitee joined', () => 
     expect(event.flags).to.deep.equal([]);
   });
 
-  it('not when the invitation said notify_referrer_on_join=false, nor for a deactivated sender', async () => {
+  it('not when the invitation said notify_referrer_on_join=false; a deactivated sender\'s invitation is revoked, so nobody joins', async () => {
     const before = (await botMessages(server)).length;
     await join(await invite(member, 'vic@joiners.example', { notify_referrer_on_join: false }), 'vic@joiners.example', 'Vic');
     const key = await invite(member, 'wes@joiners.example');
     expectSuccess(await admin.delete(`/users/${member.userId}`));
-    await join(key, 'wes@joiners.example', 'Wes');
+    expectBadRequest(await acceptLink(server, key, { ...newcomer('Wes'), email: 'wes@joiners.example' }), 'Invalid or expired invitation link');
     expect((await botMessages(server)).length).to.equal(before);
   });
 

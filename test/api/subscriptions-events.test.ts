@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NOTIFICATION_BOT } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
 import { mySubscriptions, subscribe, unsubscribe } from '../support/channel-requests.js';
 import { objectField } from '../support/json-fields.js';
@@ -51,6 +52,16 @@ describe('subscriptions: stream and subscription events', function () {
     const modernSnapshot = (await registerQueue(subscriber, MODERN)).state.subscriptions as Record<string, unknown>[];
     expect(modernSnapshot.find((sub) => sub.name === 'spelled-out')).to.include({ push_notifications: null });
   });
+
+  /** The notification bot's direct message among `events` telling its receiver who subscribed them to one channel. */
+  function subscribedNotice(events: Shape[], actor: ApiClient, actorName: string, channelName: string): Shape {
+    const notices = events.filter((event) => event.type === 'message');
+    expect(notices).to.have.length(1);
+    const message = objectField(notices[0], 'message');
+    expect(message).to.include({ sender_email: NOTIFICATION_BOT.email, type: 'private' });
+    expect(message.content).to.equal(`@_**${actorName}|${actor.userId}** subscribed you to #**${channelName}**.`);
+    return notices[0];
+  }
 
   /** Everything each queue received since the last call, ids stripped (every event was schema-checked on receipt). */
   async function received(): Promise<Record<keyof typeof queues, Shape[]>> {
@@ -113,7 +124,9 @@ describe('subscriptions: stream and subscription events', function () {
     expectSuccess(await subscribe(subscriber, ['back room'], { principals: [server.owner.userId] }));
     const toPeers = [peer('peer_add', id, [server.owner.userId])];
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(server.owner, id)] };
-    expect(await received()).to.deep.equal({ owner: [add], admin: toPeers, subscriber: toPeers, outsider: [], guest: [] });
+    const got = await received();
+    const notice = subscribedNotice(got.owner, subscriber, 'Sam Subscriber', 'back room');
+    expect(got).to.deep.equal({ owner: [add, notice], admin: toPeers, subscriber: toPeers, outsider: [], guest: [] });
   });
 
   it('leaving a public channel: subscription remove to the user, peer_remove to everyone else who knows it', async function () {
@@ -144,12 +157,14 @@ describe('subscriptions: stream and subscription events', function () {
     expectSuccess(await subscribe(admin, ['porch'], { principals: [guest.userId] }));
     const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(guest, id)] };
     const others = [peer('peer_add', id, [guest.userId])];
-    expect(await received()).to.deep.equal({
+    const got = await received();
+    const notice = subscribedNotice(got.guest, admin, 'Ada Admin', 'porch');
+    expect(got).to.deep.equal({
       owner: others,
       admin: others,
       subscriber: others,
       outsider: others,
-      guest: [streamCreate(await channelRecord(id, 2)), add],
+      guest: [streamCreate(await channelRecord(id, 2)), add, notice],
     });
     expectSuccess(await unsubscribe(guest, ['porch']));
     const gone = [peer('peer_remove', id, [guest.userId])];

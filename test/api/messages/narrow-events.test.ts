@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { botMessagesTo } from '../../support/bot-messages.js';
 import type { ReceivedEvent } from '../../support/event-schemas.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { flagsOf, recordOf } from '../../support/message-events.js';
@@ -36,13 +37,16 @@ describe('message events for queues registered with a narrow or all_public_strea
     const m3 = await postToChannel(alice, 'design', 'lunch', 'design lunch');
     const m4 = await postDirect(alice, [bob.userId], 'psst');
     const m5 = await postToChannel(bob, 'general', 'lunch', 'my own');
-    // An event that is not a message reaches every queue.
+    // An event that is not a message reaches every queue; the notification bot's direct message
+    // telling bob that alice subscribed him is matched like any direct message.
     expectSuccess(await subscribe(alice, ['hideout'], { principals: [bob.userId] }));
+    const [notice] = await botMessagesTo(server, bob.userId);
+    const m6 = notice.message_id as number;
     const expected: [Queue, number[]][] = [
-      [plain, [m1, m2, m3, m4, m5]],
+      [plain, [m1, m2, m3, m4, m5, m6]],
       [lunch, [m1, m5]],
-      [direct, [m4]],
-      [notGeneral, [m3, m4]],
+      [direct, [m4, m6]],
+      [notGeneral, [m3, m4, m6]],
       [fromAlice, [m1, m2, m3]],
     ];
     for (const [queue, ids] of expected) {

@@ -1,7 +1,21 @@
-import { type ChannelContext, FlagBit, channelByName, channelNameKey, decideSubscribe, decideUnsubscribe, type DomainEvent, requestedChannels, streams, type SubscribeCommand, type UnsubscribeCommand } from '@chat/core';
+import {
+  type ChannelContext,
+  FlagBit,
+  channelByName,
+  channelNameKey,
+  decideSubscribe,
+  decideUnsubscribe,
+  type DomainEvent,
+  newSubscriptionNotices,
+  requestedChannels,
+  streams,
+  type SubscribeCommand,
+  type UnsubscribeCommand,
+} from '@chat/core';
 import { renderMarkdown } from '@chat/markdown';
 import { claimKey } from '../commands/claims.js';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
+import { botDirectMessageAppends } from './bot-notices.js';
 import { channelCreationNotices } from './channel-notices.js';
 import { channelContext, principalAddresses } from './channel-context.js';
 import { changeFlags } from './update-flags.js';
@@ -15,13 +29,19 @@ type MarkLeftChannelsReadDeps = Commands & Clocked & Reads<'messages' | 'subscri
 /** What subscribe uses. */
 type SubscribeDeps = Commands & Configured & Clocked & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
-/** `announce`: the notification bot announces the channels created (see channel-notices.ts). */
-export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'> & { announce?: boolean };
+/**
+ * `announce`: the notification bot announces the channels created (see channel-notices.ts).
+ * `send_new_subscription_messages`: it tells the others subscribed to existing channels who did it
+ * (off unless asked; the HTTP parameter defaults to true, as the public API has it).
+ */
+export type SubscribeInput = Omit<SubscribeCommand, 'newChannelIds' | 'render'> & { announce?: boolean; send_new_subscription_messages?: boolean };
 
 export interface SubscribeResult {
   subscribed: Record<string, string[]>;
   already_subscribed: Record<string, string[]>;
   unauthorized: string[];
+  /** null when the request did not ask for the notices. */
+  new_subscription_messages_sent: boolean | null;
 }
 
 /** Per channel, its events appended at its current revision; a created channel's name claimed first. */
@@ -56,10 +76,18 @@ export async function subscribe(ctx: SubscribeDeps, origin: Origin, actorId: num
     const cc = await channelContext(ctx, actorId, input.principals ?? []);
     await reserveChannelIds(ctx, cc, requested, newChannelIds);
     const decision = decideSubscribe(cc, { ...input, newChannelIds, render: renderMarkdown, addressesOf: principalAddresses(ctx, cc.actor) });
-    const notices = await channelCreationNotices(ctx, cc.actor, decision.events, input.announce === true);
+    const told = newSubscriptionNotices({
+      actor: cc.actor,
+      users: cc.users,
+      subscribed: decision.subscribed,
+      created: new Set(decision.created.values()),
+      send: input.send_new_subscription_messages === true,
+    });
+    // The notification bot's messages in the public server's order: direct messages, then notices about new channels.
+    const notices = [...(await botDirectMessageAppends(ctx, cc, told.notices)), ...(await channelCreationNotices(ctx, cc.actor, decision.events, input.announce === true))];
     return {
       appends: [...(await channelAppends(ctx, decision.events, decision.created)), ...notices],
-      result: { subscribed: decision.subscribed, already_subscribed: decision.already_subscribed, unauthorized: decision.unauthorized },
+      result: { subscribed: decision.subscribed, already_subscribed: decision.already_subscribed, unauthorized: decision.unauthorized, new_subscription_messages_sent: told.sent },
     };
   });
 }

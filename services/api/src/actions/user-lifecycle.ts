@@ -1,7 +1,11 @@
 import {
+  type Clock,
   decideDeactivateOwnUser,
   decideDeactivateUser,
   decideReactivateUser,
+  decideRevokeInvitationsOf,
+  type EmailInvitationState,
+  type InviteLinkState,
   type LifecycleContext,
   ownersChanged,
   Role,
@@ -21,16 +25,45 @@ export interface LifecycleDeps {
   models: ReadModels;
   queues: QueueRegistry;
   mailer: Mailer;
+  clock: Clock;
 }
 
 type Decide<E> = (ctx: LifecycleContext) => E[];
+
+/** What else a lifecycle decision appends, decided from its events (read in the same attempt). */
+type Consequences<E> = (events: readonly E[]) => Promise<StreamAppend[]>;
+
+/**
+ * The invitations the deactivated accounts sent that still work are revoked in the same command, as
+ * the public server does; each revocation expects its invitation's stream as read.
+ */
+async function invitationRevocations(deps: LifecycleDeps, events: readonly UserDeactivated[]): Promise<StreamAppend[]> {
+  const links: InviteLinkState[] = [];
+  const emailInvitations: EmailInvitationState[] = [];
+  for (const event of events) {
+    links.push(...(await deps.models.invites.findMany('creator_id', event.data.user_id)));
+    emailInvitations.push(...(await deps.models.emailInvitations.findMany('creator_id', event.data.user_id)));
+  }
+  return decideRevokeInvitationsOf(events, { links, emailInvitations }, deps.clock.now()).map((revocation) => ({
+    stream: revocation.kind === 'link' ? streams.invite(revocation.event.data.invite_id) : streams.emailInvitation(revocation.event.data.invite_id),
+    expected: AS_READ,
+    events: [revocation.event],
+  }));
+}
 
 /**
  * Decides from the users as read and appends each account's event to its own stream. The subject's
  * revision is read before the users, so a change to it made meanwhile fails the append and the
  * command decides again.
  */
-async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: LifecycleDeps, origin: Origin, actorId: number, subjectId: number, decide: Decide<E>): Promise<E[]> {
+async function runLifecycle<E extends UserDeactivated | UserReactivated>(
+  deps: LifecycleDeps,
+  origin: Origin,
+  actorId: number,
+  subjectId: number,
+  decide: Decide<E>,
+  consequences?: Consequences<E>,
+): Promise<E[]> {
   return deps.bus.run(origin, async () => {
     const subjectExpected = AS_READ;
     const users = new Map((await deps.models.users.all()).map((user): [number, UserState] => [user.user_id, user]));
@@ -47,6 +80,7 @@ async function runLifecycle<E extends UserDeactivated | UserReactivated>(deps: L
       const expected = event.data.user_id === subjectId ? subjectExpected : AS_READ;
       appends.push({ stream, expected, events: [event] });
     }
+    if (consequences) appends.push(...(await consequences(events)));
     return { appends, result: events };
   });
 }
@@ -65,12 +99,12 @@ async function afterDeactivation(deps: LifecycleDeps, events: readonly UserDeact
 
 /** DELETE /users/{user_id} */
 export async function deactivateUser(deps: LifecycleDeps, origin: Origin, actorId: number, userId: number, comment: string | null): Promise<void> {
-  await afterDeactivation(deps, await runLifecycle(deps, origin, actorId, userId, (ctx) => decideDeactivateUser(ctx, userId, comment)));
+  await afterDeactivation(deps, await runLifecycle(deps, origin, actorId, userId, (ctx) => decideDeactivateUser(ctx, userId, comment), (events) => invitationRevocations(deps, events)));
 }
 
 /** DELETE /users/me */
 export async function deactivateOwnUser(deps: LifecycleDeps, origin: Origin, userId: number): Promise<void> {
-  await afterDeactivation(deps, await runLifecycle(deps, origin, userId, userId, (ctx) => decideDeactivateOwnUser(ctx)));
+  await afterDeactivation(deps, await runLifecycle(deps, origin, userId, userId, (ctx) => decideDeactivateOwnUser(ctx), (events) => invitationRevocations(deps, events)));
 }
 
 /** POST /users/{user_id}/reactivate */

@@ -28,11 +28,11 @@ export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: RouteC
     authorization_errors_fatal: fatal,
     options: newChannelOptions(p),
     announce: p.announce === true,
+    send_new_subscription_messages: p.send_new_subscription_messages !== false,
   });
   const response: Record<string, unknown> = { subscribed: result.subscribed, already_subscribed: result.already_subscribed };
   if (!fatal) response.unauthorized = result.unauthorized;
-  // Notification messages to newly subscribed users need messages; none are sent yet.
-  if (p.send_new_subscription_messages !== false) response.new_subscription_messages_sent = false;
+  if (result.new_subscription_messages_sent !== null) response.new_subscription_messages_sent = result.new_subscription_messages_sent;
   return response;
 }
 

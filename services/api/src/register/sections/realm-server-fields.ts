@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GroupSettingValue, RealmGroupSettings, SystemGroupName, UserGroupState } from '@chat/core';
+import { type GroupSettingValue, MAX_BULK_NEW_SUBSCRIPTION_MESSAGES, type RealmGroupSettings, type SystemGroupName, type UserGroupState } from '@chat/core';
 import { SUPPORTED_PERMISSION_SETTINGS } from './permission-settings.js';
 import type { Configured, Uses } from '../../dependencies.js';
 
@@ -102,7 +102,7 @@ export async function realmServerFields(ctx: Configured & Uses<'organization'>, 
     server_can_summarize_topics: false,
     realm_signup_announcements_stream_id: -1,
     realm_zulip_update_announcements_stream_id: -1,
-    max_bulk_new_subscription_messages: 100,
+    max_bulk_new_subscription_messages: MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
     server_supported_permission_settings: SUPPORTED_PERMISSION_SETTINGS,
   };
 }
