@@ -1,6 +1,6 @@
 import { matchesPredicate, type MessageQuery } from '@chat/readstore';
 import { HISTORY_ONLY_BITS } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import { type RouteCall, TimeSlicer } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage, readableMessages, type ViewedMessage } from '../queries/message-access.js';
 import { narrowFor } from '../queries/message-narrow.js';
@@ -40,10 +40,19 @@ export async function resolveAnchor(ctx: Reads<'messages'> & Uses<'search'>, que
   }
 }
 
+/** Ids whose messages are read at once: a long window reads its bodies (from the log when not cached) in slices. */
+const READ_BATCH = 250;
+
 /** The viewed messages among ids the store returned for the viewer (rows give flags; the others read from shared history). */
 async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
   const rows = await ctx.models.messages.flagsOf(userId, ids);
-  return (await ctx.models.messages.getMany(ids)).map((message) => ({ message, flags: rows.get(message.id) }));
+  const slicer = new TimeSlicer();
+  const viewed: ViewedMessage[] = [];
+  for (let from = 0; from < ids.length; from += READ_BATCH) {
+    for (const message of await ctx.models.messages.getMany(ids.slice(from, from + READ_BATCH))) viewed.push({ message, flags: rows.get(message.id) });
+    await slicer.pause();
+  }
+  return viewed;
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
