@@ -12,6 +12,8 @@ export interface RequestSpec {
 export interface Response {
   status: number;
   body: string;
+  /** performance.now() when the answer's last byte arrived (before its bytes were decoded). */
+  receivedAt: number;
 }
 
 /** A keep-alive HTTP client with its own connection pool, as a load generator needs. */
@@ -29,7 +31,10 @@ export class HttpClient {
     return this.send(spec, (res, resolve, reject) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const receivedAt = performance.now();
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), receivedAt });
+      });
       res.on('error', reject);
     });
   }

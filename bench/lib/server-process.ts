@@ -11,6 +11,8 @@ export interface ServerProcess {
   startupMs: number;
   /** Resident memory of the server process now, in bytes. */
   rss(): number;
+  /** CPU time the server process has used so far (every thread), in milliseconds. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -19,6 +21,14 @@ export function residentBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/** User plus system CPU time of a process so far (Linux /proc, every thread), in milliseconds. */
+export function cpuMilliseconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -56,6 +66,7 @@ export async function startProcess(script: string, args: string[], env: NodeJS.P
     pid,
     startupMs,
     rss: () => residentBytes(pid),
+    cpuMs: () => cpuMilliseconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,10 +1,11 @@
-import { ChatApi } from '../lib/chat-api.js';
+import { authOf, ChatApi } from '../lib/chat-api.js';
 import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
 import type { ServerProcess } from '../lib/server-process.js';
 import { median, quantile, round } from '../lib/stats.js';
 import type { SeededOrg } from '../seed/seeded-org.js';
 
 const REGISTERS = 40;
+const TARGET_MS = 40;
 
 /** POST /register (every section) for a member of the large organization, on a server already started. */
 export async function registerLatency(plan: BenchPlan, server: ServerProcess, org: SeededOrg): Promise<ScenarioResult> {
@@ -12,14 +13,23 @@ export async function registerLatency(plan: BenchPlan, server: ServerProcess, or
   const api = new ChatApi(server.url);
   const runs: number[] = [];
   const p90s: number[] = [];
+  const parses: number[] = [];
+  let bytes = 0;
   try {
     for (let run = 0; run < plan.runs; run++) {
       const times: number[] = [];
       for (let i = 0; i < REGISTERS + 5; i++) {
         const started = performance.now();
-        const state = await api.call('POST', '/register', user);
-        if (i >= 5) times.push(performance.now() - started);
-        await api.call('DELETE', '/events', user, { queue_id: String(state.queue_id) });
+        const answer = await api.http.request({ method: 'POST', path: '/api/v1/register', auth: authOf(user) });
+        if (answer.status !== 200) throw new Error(`POST /register: ${answer.status} ${answer.body.slice(0, 300)}`);
+        const parsing = performance.now();
+        const state = JSON.parse(answer.body) as { queue_id: string };
+        if (i >= 5) {
+          times.push(answer.receivedAt - started);
+          parses.push(performance.now() - parsing);
+        }
+        bytes = Buffer.byteLength(answer.body);
+        await api.call('DELETE', '/events', user, { queue_id: state.queue_id });
       }
       runs.push(median(times));
       p90s.push(quantile(times, 0.9));
@@ -30,14 +40,17 @@ export async function registerLatency(plan: BenchPlan, server: ServerProcess, or
   const value = median(runs);
   return {
     value: round(value),
-    unit: 'ms (p50 POST /register, all sections)',
+    unit: 'ms (p50 POST /register, all sections, until the last byte arrived)',
     baseline: null,
     baseline_unit: null,
     ratio: null,
-    target: '≤ 100 ms p50',
-    met: value <= 100,
+    target: `≤ ${TARGET_MS} ms p50`,
+    met: value <= TARGET_MS,
     runs: runs.map((each) => round(each)),
     p90_ms: round(median(p90s)),
+    // The client's own work after the answer arrived, outside the server's latency.
+    client_parse_p50_ms: round(median(parses)),
+    answer_bytes: bytes,
     note: `${REGISTERS} registers per run after 5 warm-ups, for a member of ${org.channels.length} channels' organization with ${org.users.length} users and ${org.size.messages + org.size.firehoseMessages} messages.`,
   };
 }

@@ -6,7 +6,24 @@ import { ApiError } from '@chat/core';
  * that many requests share (the organization's users in POST /register) are serialized once.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** The text in the pieces it was built from (a large list is written piece by piece, never joined). */
+  readonly parts: readonly string[];
+  private joined: string | null = null;
+
+  constructor(text: string | readonly string[]) {
+    this.parts = typeof text === 'string' ? [text] : text;
+  }
+
+  get text(): string {
+    this.joined ??= this.parts.length === 1 ? this.parts[0] : this.parts.join('');
+    return this.joined;
+  }
+
+  get length(): number {
+    let length = 0;
+    for (const part of this.parts) length += part.length;
+    return length;
+  }
 }
 
 /** JSON.stringify, except that top-level JsonText values are spliced in as they are. */

@@ -1,6 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { JsonText } from './envelope.js';
+import { JsonText, sendJson } from './envelope.js';
 import { TimeSlicer } from './time-slices.js';
+
+/** Pieces at least this long are written as they are, not joined with their neighbours. */
+const LARGE_PIECE = 64 * 1024;
 
 /** Containers smaller than this are serialized in one JSON.stringify (below the first two levels). */
 const SMALL = 64;
@@ -24,7 +27,12 @@ class Chunks {
   constructor(private readonly slicer: TimeSlicer) {}
 
   push(piece: string): void {
-    this.pieces.push(piece);
+    if (piece.length < LARGE_PIECE) this.pieces.push(piece);
+    else {
+      // A large text (a pre-serialized list) is a chunk of its own: never copied into a join.
+      this.seal();
+      this.chunks.push(piece);
+    }
   }
 
   /** Ends the slice if its time is up: the pieces so far become a chunk and the loop runs others. */
@@ -71,7 +79,7 @@ async function write(value: unknown, depth: number, out: Chunks): Promise<void> 
     out.push(first ? `${JSON.stringify(name)}:` : `,${JSON.stringify(name)}:`);
     first = false;
     // A body's pre-serialized fields are spliced in as serializeBody does (top level only).
-    if (depth === 0 && field instanceof JsonText) out.push(field.text);
+    if (depth === 0 && field instanceof JsonText) for (const part of field.parts) out.push(part);
     else await write(field, depth + 1, out);
     await out.pause();
   }
@@ -106,12 +114,41 @@ export async function roomIn(res: ServerResponse): Promise<boolean> {
   return !res.destroyed;
 }
 
+/** Below this many values and characters an answer is serialized in one call: slicing it would cost more than it saves. */
+const SMALL_ANSWER = { values: 2_000, chars: 256 * 1024 };
+
+/** Whether `body` is small enough for one JSON.stringify; stops counting as soon as it is not. */
+export function isSmallAnswer(body: unknown): boolean {
+  let values = 0;
+  let chars = 0;
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++values > SMALL_ANSWER.values) return false;
+    if (typeof value === 'string') chars += value.length;
+    else if (value instanceof JsonText) chars += value.length;
+    else if (Array.isArray(value)) {
+      if (value.length > SMALL_ANSWER.values) return false;
+      stack.push(...value);
+    }
+    else if (typeof value === 'object' && value !== null) {
+      for (const name in value) stack.push((value as Record<string, unknown>)[name]);
+    }
+    if (chars > SMALL_ANSWER.chars) return false;
+  }
+  return true;
+}
+
 /**
- * sendJson for answers of any size: the body is serialized in slices (see serializeBodyInSlices),
+ * sendJson for answers of any size: a small one is written at once; the body is serialized in slices (see serializeBodyInSlices),
  * then written chunk by chunk as the client takes them (back-pressure), with the same headers,
  * Content-Length included, and the same bytes as sendJson. A client that goes away stops the writing.
  */
 export async function sendJsonInSlices(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+  if (isSmallAnswer(body)) {
+    sendJson(res, status, body, headers);
+    return;
+  }
   const chunks = await serializeBodyInSlices(body);
   let length = 0;
   for (const chunk of chunks) length += Buffer.byteLength(chunk);

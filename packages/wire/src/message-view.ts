@@ -116,7 +116,8 @@ export function messageEvent(found: MessageRecord, flags: string[], extra: Recor
   return { type: 'message', message: found.record, flags, ...extra, [SHAPING]: shaping };
 }
 
-const shapeKey = (shape: MessageShape): string => `${shape.applyMarkdown ? 1 : 0}${shape.clientGravatar ? 1 : 0}${shape.emptyTopicName ? 1 : 0}`;
+/** A name for a shape: clients asking for equal shapes receive the same bytes. */
+export const shapeKey = (shape: MessageShape): string => `${shape.applyMarkdown ? 1 : 0}${shape.clientGravatar ? 1 : 0}${shape.emptyTopicName ? 1 : 0}`;
 
 /** Whether an event differs between clients that asked for different shapes. */
 export const isShaped = (event: { [field: string]: unknown }): boolean => SHAPING in event;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonText, serializeBody, serializeBodyInSlices, TimeSlicer } from '@chat/http';
+import { isSmallAnswer, JsonText, serializeBody, serializeBodyInSlices, TimeSlicer } from '@chat/http';
 
 /** A slicer whose every slice is used up at once: the serializer yields after every member. */
 const everyMember = (): TimeSlicer => new TimeSlicer(0);
@@ -35,5 +35,35 @@ describe('serializeBodyInSlices', function () {
     expect(ranBetween).to.equal(true);
     expect(slicer.yields).to.be.greaterThan(100);
     expect(chunks.length).to.be.greaterThan(100);
+  });
+});
+
+describe('isSmallAnswer', function () {
+  it('takes the usual envelopes as small', function () {
+    expect(isSmallAnswer(bodies['a small envelope'])).to.equal(true);
+    expect(isSmallAnswer({ result: 'success', msg: '', id: 42, automatic_new_visibility_policy: 3 })).to.equal(true);
+  });
+
+  it('sends long lists, long texts and huge arrays to the sliced writer', function () {
+    expect(isSmallAnswer(bodies['a long list of messages'])).to.equal(false);
+    expect(isSmallAnswer({ content: 'x'.repeat(300 * 1024) })).to.equal(false);
+    expect(isSmallAnswer({ users: new JsonText(`[${'1,'.repeat(200_000)}1]`) })).to.equal(false);
+    expect(isSmallAnswer({ ids: new Array<number>(1_000_000).fill(1) })).to.equal(false);
+  });
+});
+
+describe('JsonText in pieces', function () {
+  const users = Array.from({ length: 3000 }, (_, id) => JSON.stringify({ user_id: id, full_name: `User ${id}`, email: `user${id}@example.com` }));
+  const pieces = [`[${users.slice(0, 1500).join(',')}`, `,${users.slice(1500).join(',')}]`];
+  const body = { result: 'success', realm_users: new JsonText(pieces), queue_id: 'q' };
+
+  it('serializes as the joined text, and each large piece is a chunk of its own', async function () {
+    const expected = `{"result":"success","realm_users":${pieces.join('')},"queue_id":"q"}`;
+    expect(serializeBody(body)).to.equal(expected);
+    const chunks = await serializeBodyInSlices(body);
+    expect(chunks.join('')).to.equal(expected);
+    expect(chunks).to.include(pieces[0]);
+    expect(chunks).to.include(pieces[1]);
+    expect(new JsonText(pieces).length).to.equal(pieces[0].length + pieces[1].length);
   });
 });

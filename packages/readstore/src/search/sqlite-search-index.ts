@@ -3,8 +3,14 @@ import type { SearchDocument, SearchIndex, SearchRange, SearchWrite } from './se
 import { SearchReader } from './search-reader-client.js';
 import type { SearchTerm } from './search-text.js';
 
-/** Writes grouped into one transaction at most; the rest wait for the next event-loop turn. */
+/** Writes grouped into one transaction at most. */
 const WRITES_PER_COMMIT = 50_000;
+/**
+ * How long a transaction of live writes stays open (milliseconds). A commit costs far more than an
+ * insert, and nothing waits for one: a search commits first, and a crash loses only what the log
+ * replays (the committed position says where the index stands).
+ */
+const COMMIT_AFTER_MS = 250;
 
 const SCHEMA = `
   CREATE VIRTUAL TABLE IF NOT EXISTS message_text USING fts5(topic, content, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -16,9 +22,9 @@ export const ftsQuery = (terms: readonly SearchTerm[]): string => terms.map((ter
 
 /**
  * The embedded index: an FTS5 table keyed by message id (its rowid) in its own SQLite file. Writes
- * go into a transaction that stays open for the rest of the event-loop turn (or 50,000 writes), so a
- * catch-up of a million messages commits in large groups; the log position is written in the same
- * transaction, so what `position()` reports is exactly what the file holds after a crash.
+ * go into a transaction that stays open for a quarter of a second (or 50,000 writes), so live sends
+ * share commits and a catch-up of a million messages commits in large groups; the log position is
+ * written in the same transaction, so after a crash the file's position is exactly what it holds.
  * Reads of a file go to a worker thread with a read-only connection (SearchReader), after the open
  * transaction is committed so they see every write: the costliest FTS5 query (a phrase of words in
  * every message reads their whole position lists) never holds the event loop. An in-memory index
@@ -29,7 +35,7 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly statements;
   private pending = 0;
   private lastPosition = 0;
-  private commitScheduled = false;
+  private commitTimer: NodeJS.Timeout | null = null;
   /** Started at the first read, so a process that never searches runs no worker. */
   private readerStarted: SearchReader | null = null;
 
@@ -143,14 +149,15 @@ export class SqliteSearchIndex implements SearchIndex {
     this.statements.setPosition.run(position);
     this.lastPosition = position;
     if (++this.pending >= WRITES_PER_COMMIT) this.commit();
-    else if (!this.commitScheduled) {
-      this.commitScheduled = true;
-      setImmediate(() => this.commit());
+    else if (this.commitTimer === null) {
+      this.commitTimer = setTimeout(() => this.commit(), COMMIT_AFTER_MS);
+      this.commitTimer.unref();
     }
   }
 
   private commit(): void {
-    this.commitScheduled = false;
+    if (this.commitTimer !== null) clearTimeout(this.commitTimer);
+    this.commitTimer = null;
     this.pending = 0;
     if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT');
   }

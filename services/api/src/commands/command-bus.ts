@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import type { Clock, DomainEvent, EventMetadata } from '@chat/core';
+import { ApiError, type Clock, type DomainEvent, type EventMetadata } from '@chat/core';
 import {
   type EventSchemaRegistry,
   type EventStore,
@@ -10,6 +10,7 @@ import {
 } from '@chat/eventstore';
 import type { ProjectionRunner } from '@chat/projections';
 import { type RequestClaim, RequestAlreadyAccepted } from './request-claim.js';
+import { Turnstile } from './turnstile.js';
 
 /** Who asked: the metadata every event of the command will carry. */
 export interface Origin {
@@ -39,18 +40,31 @@ export interface Decision<T> {
 }
 
 const EVENT_ID_NAMESPACE = '6f1d1c1e-4b7a-4a53-9d55-3c1f0d2f5e10';
-const MAX_ATTEMPTS = 5;
+/** Attempts beside other commands; then the command runs alone in the process for as many more. */
+const SHARED_ATTEMPTS = 3;
+const ALONE_ATTEMPTS = 3;
+
+type Outcome<T> = { done: true; result: T } | { done: false };
+
+/**
+ * A command that lost every attempt to commit to other processes' commits (it cannot lose to this
+ * process's once it runs alone): nothing of it was applied, and the client may send it again.
+ */
+export const tooMuchContention = (): ApiError =>
+  new ApiError('CONCURRENT_CHANGES', 503, 'What this request changes was changed concurrently too often; nothing was applied. Retry the request.');
 
 /**
  * The generic command handler: note the log position the read models stand at, decide, append every
  * stream of the decision atomically with the expectations it read, then wait until the projections
  * have applied what was appended so the caller reads its own write. A conflict re-decides from fresh
- * state a bounded number of times.
+ * state; a command that keeps losing runs alone in the process (see Turnstile), so a burst of
+ * commands on one stream (a user sending many messages at once) all commit instead of starving.
  */
 export class CommandBus {
   private readonly versions = new Map<string, number>();
   /** Commits made so far under each origin (or request claim): part of the event ids, so two commits of one request never share one. */
   private readonly commits = new WeakMap<object, number>();
+  private readonly turnstile = new Turnstile();
 
   constructor(
     private readonly store: EventStore,
@@ -60,22 +74,32 @@ export class CommandBus {
   ) {}
 
   async run<T>(origin: Origin, decide: () => Promise<Decision<T>>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const readAt = this.runner.position;
-      const decision = await decide();
-      try {
-        await this.commitAt(origin, decision.appends, readAt);
-        return decision.result;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevision) || attempt >= MAX_ATTEMPTS) throw error;
-        await this.runner.waitFor(await this.store.headPosition());
-      }
-    }
+    const owner = passOwner(origin);
+    let outcome = await this.turnstile.shared(owner, () => this.attempts(origin, decide, SHARED_ATTEMPTS));
+    if (!outcome.done) outcome = await this.turnstile.alone(owner, () => this.attempts(origin, decide, ALONE_ATTEMPTS));
+    if (!outcome.done) throw tooMuchContention();
+    return outcome.result;
   }
 
   /** Appends a decision taken from the read models as they stand now (see `run` for one that re-decides). */
   commit(origin: Origin, appends: readonly StreamAppend[]): Promise<number> {
-    return this.commitAt(origin, appends, this.runner.position);
+    return this.turnstile.shared(passOwner(origin), () => this.commitAt(origin, appends, this.runner.position));
+  }
+
+  /** Decides and commits up to `attempts` times, each from the state after the commit it lost to. */
+  private async attempts<T>(origin: Origin, decide: () => Promise<Decision<T>>, attempts: number): Promise<Outcome<T>> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const readAt = this.runner.position;
+      const decision = await decide();
+      try {
+        await this.commitAt(origin, decision.appends, readAt);
+        return { done: true, result: decision.result };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        await this.runner.waitFor(await this.store.headPosition());
+      }
+    }
+    return { done: false };
   }
 
   private async commitAt(origin: Origin, appends: readonly StreamAppend[], readAt: number): Promise<number> {
@@ -132,6 +156,9 @@ export class CommandBus {
     return version;
   }
 }
+
+/** Whose pass through the turnstile a command is: its request's. */
+const passOwner = (origin: Origin): string => `${origin.actorId ?? 'anonymous'}|${origin.requestId}`;
 
 /** The request's id taken, in the same commit as its first change: a second taker conflicts. */
 function claimAppend(claim: RequestClaim): StreamAppend {

@@ -1,42 +1,44 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '@chat/core';
 import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
-import type { EventQueue, FeedEntry } from '@chat/realtime';
-import { isShaped, shapeEvent } from '@chat/wire';
+import type { ClientEvent, EventQueue, FeedEntry } from '@chat/realtime';
+import { isShaped, shapeEvent, shapeKey } from '@chat/wire';
 import type { Uses } from '../dependencies.js';
 
 export const badQueue = (queueId: string): ApiError =>
   new ApiError('BAD_EVENT_QUEUE_ID', 400, `Bad event queue ID: ${queueId}`, { queue_id: queueId });
 
-const serialized = new WeakMap<FeedEntry, string>();
-const shapedJson = new WeakMap<FeedEntry, Map<string, string>>();
+/**
+ * JSON built once per event object, shared by every user and queue it goes to (a channel message's
+ * event is one object for all recipients with the same flags); message events once per shape.
+ */
+const serialized = new WeakMap<ClientEvent, string>();
+const shapedJson = new WeakMap<ClientEvent, Map<string, string>>();
 
 /** A message event in the shape this queue asked for (Markdown or HTML, avatars, the empty topic), serialized once per shape. */
-function shapedEventJson(entry: FeedEntry, queue: EventQueue): string {
-  let variants = shapedJson.get(entry);
+function shapedEventJson(event: ClientEvent, queue: EventQueue): string {
+  let variants = shapedJson.get(event);
   if (!variants) {
     variants = new Map();
-    shapedJson.set(entry, variants);
+    shapedJson.set(event, variants);
   }
   const shape = { applyMarkdown: queue.spec.applyMarkdown, clientGravatar: queue.spec.clientGravatar, emptyTopicName: queue.spec.capabilities.empty_topic_name };
-  const shaped = shapeEvent(entry.event, shape);
-  let json = variants.get(shaped.key);
+  const key = shapeKey(shape);
+  let json = variants.get(key);
   if (json === undefined) {
-    json = JSON.stringify(shaped.event);
-    variants.set(shaped.key, json);
+    json = JSON.stringify(shapeEvent(event, shape).event);
+    variants.set(key, json);
   }
   return json;
 }
 
-/**
- * An event's JSON is built once per entry (once per shape for message events) and shared by every
- * queue it goes to; only the id differs. A shared feed stores the unshaped ones serialized already.
- */
+/** An event's JSON with this queue's id for it; a shared feed stores the unshaped ones serialized already. */
 function eventJson(entry: FeedEntry, queue: EventQueue): string {
-  let json = isShaped(entry.event) ? shapedEventJson(entry, queue) : (entry.json ?? serialized.get(entry));
+  const { event } = entry;
+  let json = isShaped(event) ? shapedEventJson(event, queue) : (entry.json ?? serialized.get(event));
   if (json === undefined) {
-    json = JSON.stringify(entry.event);
-    serialized.set(entry, json);
+    json = JSON.stringify(event);
+    serialized.set(event, json);
   }
   return `${json.slice(0, -1)},"id":${entry.seq}}`;
 }

@@ -36,13 +36,13 @@ export function serializeUsers(everyone: readonly UserState[], viewer: UserState
   return { viewerId: viewer.user_id, active: joined(records(true)), inactive: joined(records(false)) };
 }
 
-/** `list` with the records of `replaced` (by user id) put in place of theirs, in one pass. */
-function withRecords(list: SerializedList, replaced: ReadonlyMap<number, string>): string {
+/** `list` with the records of `replaced` (by user id) put in place of theirs, in one pass: the pieces of the text, not joined. */
+function withRecords(list: SerializedList, replaced: ReadonlyMap<number, string>): string[] {
   const cuts = [...replaced].flatMap(([id, json]) => {
     const span = list.spans.get(id);
     return span ? [{ ...span, json }] : [];
   });
-  if (cuts.length === 0) return list.text;
+  if (cuts.length === 0) return [list.text];
   cuts.sort((a, b) => a.start - b.start);
   const parts: string[] = [];
   let from = 0;
@@ -51,7 +51,7 @@ function withRecords(list: SerializedList, replaced: ReadonlyMap<number, string>
     from = cut.end;
   }
   parts.push(list.text.slice(from));
-  return parts.join('');
+  return parts;
 }
 
 /** The lists as `viewer` sees them: the records of the viewer they were made for and of this viewer redone. */
@@ -60,8 +60,8 @@ export function usersAsSeenBy(
   viewer: UserState,
   users: ReadonlyMap<number, UserState>,
   options: UserViewOptions,
-): { active: string; inactive: string } {
-  if (serialized.viewerId === viewer.user_id) return { active: serialized.active.text, inactive: serialized.inactive.text };
+): { active: string[]; inactive: string[] } {
+  if (serialized.viewerId === viewer.user_id) return { active: [serialized.active.text], inactive: [serialized.inactive.text] };
   const redone = new Map<number, string>();
   for (const userId of [serialized.viewerId, viewer.user_id]) {
     const user = users.get(userId);
