@@ -47,8 +47,11 @@ describe('new channels: the notification bot announces them, as the public serve
     expect(announced).to.deep.include({ recipient: { type: 'channel', channel_id: announcements, topic: 'new channels' }, content: `@_**Mia Member|${member.userId}** created a new channel #**garden**.` });
     expect(announced.rendered_content).to.contain(`data-stream-id="${garden}"`);
     expect(announced.read).to.include(member.userId).and.not.include(admin.userId);
+    // Then the new channel's own notice, in the public server's order.
+    const [own] = await noticesIn(garden);
+    expect(own.message_id).to.equal((announced.message_id as number) + 1);
     const ids = ofType(await drain(queue), 'message').map((event) => objectField(event, 'message').id);
-    expect(ids).to.deep.equal([announced.message_id]);
+    expect(ids).to.deep.equal([announced.message_id, own.message_id]);
   });
 
   it('POST /channels/create announces a public channel; not a private one, nor without announce', async () => {
@@ -57,7 +60,10 @@ describe('new channels: the notification bot announces them, as the public serve
     const secret = expectSuccess(await admin.post('/channels/create', { name: 'vault', subscribers: [admin.userId], invite_only: true, history_public_to_subscribers: false, announce: true })).id as number;
     const quiet = expectSuccess(await admin.post('/channels/create', { name: 'quiet', subscribers: [admin.userId] })).id as number;
     expect((await noticesIn(announcements)).slice(before).map((data) => data.content)).to.deep.equal([`@_**Ada Admin|${admin.userId}** created a new channel #**plans**.`]);
-    for (const channelId of [web, secret, quiet]) expect(await noticesIn(channelId)).to.deep.equal([]);
+    // Each still starts with its own notice in "channel events", and nothing else.
+    for (const channelId of [web, secret, quiet]) {
+      expect((await noticesIn(channelId)).map((data) => (data.recipient as { topic: string }).topic)).to.deep.equal(['channel events']);
+    }
   });
 
   it('several channels created at once are announced together; nothing when the organization has no announcements channel', async () => {

@@ -33,8 +33,18 @@ describe("channels' first_message_id through sends, moves and deletions", functi
   const firstMessageEvents = async (queue: Awaited<ReturnType<typeof registerQueue>>) =>
     ofType(await drain(queue), 'stream', 'update').filter((event) => event.property === 'first_message_id').map((event) => [event.stream_id, event.value]);
 
-  it('is null for a channel without messages, and the first message sent once there is one', async function () {
-    expect(await firstOf(gardenId)).to.equal(null);
+  it("is the notification bot's notice a new channel starts with; null once the channel has no messages", async function () {
+    for (const channelId of [gardenId, shedId]) {
+      const narrow = JSON.stringify([{ operator: 'channel', operand: channelId }]);
+      const notices = expectSuccess(await alice.get('/messages', { anchor: 'oldest', num_before: 0, num_after: 10, narrow })).messages as { id: number; subject: string }[];
+      expect(notices.map((notice) => notice.subject)).to.deep.equal(['channel events']);
+      expect(await firstOf(channelId)).to.equal(notices[0].id);
+      expectSuccess(await deleteMessage(server.owner, notices[0].id));
+      expect(await firstOf(channelId)).to.equal(null);
+    }
+  });
+
+  it('is the first message sent once there is one', async function () {
     const queue = await registerQueue(bob);
     const first = await postToChannel(alice, 'garden', 'roses', 'planted');
     await postToChannel(alice, 'garden', 'roses', 'watered');

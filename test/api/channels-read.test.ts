@@ -26,6 +26,8 @@ describe('channels API: reading channels and subscriptions', function () {
   let vault: number;
   let welcome: number;
   let door: number;
+  /** The notification bot's notice that starts 'town square'. */
+  let squareNotice: number;
 
   before(async function () {
     ({ server, admin, member, guest } = await startServerWith('admin', 'member', 'guest'));
@@ -38,6 +40,8 @@ describe('channels API: reading channels and subscriptions', function () {
     [vault] = await createChannels(admin, ['admin vault'], { invite_only: true, can_send_message_group: sys['role:administrators'] });
     [welcome] = await createChannels(admin, ['welcome'], { is_default_stream: true });
     [door] = await createChannels(server.owner, ['open door'], { invite_only: true, can_subscribe_group: sys['role:members'] });
+    const narrow = JSON.stringify([{ operator: 'channel', operand: square }]);
+    [{ id: squareNotice }] = expectSuccess(await server.owner.get('/messages', { anchor: 'oldest', num_before: 0, num_after: 1, narrow })).messages as { id: number }[];
   });
   after(() => server.stop());
 
@@ -62,7 +66,7 @@ describe('channels API: reading channels and subscriptions', function () {
       message_retention_days: null,
       history_public_to_subscribers: true,
       topics_policy: 'inherit',
-      first_message_id: null,
+      first_message_id: squareNotice,
       folder_id: null,
       is_recently_active: true,
       stream_weekly_traffic: null,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { NOTIFICATION_BOT } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
+import { botMessages } from '../support/bot-messages.js';
 import { mySubscriptions, subscribe, unsubscribe } from '../support/channel-requests.js';
 import { objectField } from '../support/json-fields.js';
 import { drain, type Queue, registerQueue } from '../support/realtime-client.js';
@@ -63,6 +64,21 @@ describe('subscriptions: stream and subscription events', function () {
     return notices[0];
   }
 
+  /**
+   * A new channel's records as its events carried them, before its first message: the notice it starts
+   * with, which then sets first_message_id (the `stream update` from firstMessage).
+   */
+  const beforeNotice = (record: Shape): Shape => ({ ...record, first_message_id: null });
+  const firstMessage = (id: number, name: string, value: unknown): Shape => ({ type: 'stream', op: 'update', stream_id: id, name, property: 'first_message_id', value });
+
+  /** The message event among `events` of the notification bot's notice a new channel starts with. */
+  function channelNotice(events: Shape[], channelId: number): Shape {
+    const notices = events.filter((event) => event.type === 'message');
+    expect(notices).to.have.length(1);
+    expect(objectField(notices[0], 'message')).to.include({ sender_email: NOTIFICATION_BOT.email, stream_id: channelId, subject: 'channel events' });
+    return notices[0];
+  }
+
   /** Everything each queue received since the last call, ids stripped (every event was schema-checked on receipt). */
   async function received(): Promise<Record<keyof typeof queues, Shape[]>> {
     const result: Record<string, Shape[]> = {};
@@ -84,32 +100,41 @@ describe('subscriptions: stream and subscription events', function () {
   it('a new public channel: stream create to every non-guest, subscription add to its creator, peer_add to the rest', async function () {
     expectSuccess(await subscribe(subscriber, [{ name: 'plaza', description: 'Open *air*' }]));
     const id = await idOf('plaza');
-    const created = streamCreate(await channelRecord(id, 0));
-    const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(subscriber, id)] };
+    const created = streamCreate(beforeNotice(await channelRecord(id, 0)));
+    const add = { type: 'subscription', op: 'add', subscriptions: [beforeNotice(await subscriptionRecord(subscriber, id))] };
     expect((add.subscriptions[0] as Shape).subscribers).to.deep.equal([subscriber.userId]);
-    const others = [created, peer('peer_add', id, [subscriber.userId])];
-    expect(await received()).to.deep.equal({ owner: others, admin: others, subscriber: [created, add], outsider: others, guest: [] });
+    const got = await received();
+    const notice = channelNotice(got.subscriber, id);
+    const first = firstMessage(id, 'plaza', objectField(notice, 'message').id);
+    const others = [created, peer('peer_add', id, [subscriber.userId]), first];
+    expect(got).to.deep.equal({ owner: others, admin: others, subscriber: [created, add, notice, first], outsider: others, guest: [] });
   });
 
   it('a new default channel: after stream create, default_streams with every default channel to every non-guest', async function () {
     expectSuccess(await subscribe(admin, ['welcome'], { is_default_stream: true }));
     const id = await idOf('welcome');
-    const created = streamCreate(await channelRecord(id, 0));
+    const created = streamCreate(beforeNotice(await channelRecord(id, 0)));
     const defaults = { type: 'default_streams', default_streams: [id] };
-    const others = [created, defaults, peer('peer_add', id, [admin.userId])];
-    const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(admin, id)] };
-    expect(await received()).to.deep.equal({ owner: others, admin: [created, defaults, add], subscriber: others, outsider: others, guest: [] });
+    const add = { type: 'subscription', op: 'add', subscriptions: [beforeNotice(await subscriptionRecord(admin, id))] };
+    const got = await received();
+    const notice = channelNotice(got.admin, id);
+    const first = firstMessage(id, 'welcome', objectField(notice, 'message').id);
+    const others = [created, defaults, peer('peer_add', id, [admin.userId]), first];
+    expect(got).to.deep.equal({ owner: others, admin: [created, defaults, add, notice, first], subscriber: others, outsider: others, guest: [] });
   });
 
   it('a new private channel: only those who may know it hear of it; its subscriber gets stream create and subscription add', async function () {
     expectSuccess(await subscribe(admin, ['vault'], { invite_only: true, principals: [subscriber.userId] }));
     const id = await idOf('vault');
-    const add = { type: 'subscription', op: 'add', subscriptions: [await subscriptionRecord(subscriber, id)] };
-    const toAdmins = [streamCreate(await channelRecord(id, 0)), peer('peer_add', id, [subscriber.userId])];
-    expect(await received()).to.deep.equal({
+    const add = { type: 'subscription', op: 'add', subscriptions: [beforeNotice(await subscriptionRecord(subscriber, id))] };
+    const got = await received();
+    const notice = channelNotice(got.subscriber, id);
+    const first = firstMessage(id, 'vault', objectField(notice, 'message').id);
+    const toAdmins = [streamCreate(beforeNotice(await channelRecord(id, 0))), peer('peer_add', id, [subscriber.userId]), first];
+    expect(got).to.deep.equal({
       owner: toAdmins,
       admin: toAdmins,
-      subscriber: [streamCreate(await channelRecord(id, 1)), add],
+      subscriber: [streamCreate(beforeNotice(await channelRecord(id, 1))), add, notice, first],
       outsider: [],
       guest: [],
     });
@@ -147,7 +172,10 @@ describe('subscriptions: stream and subscription events', function () {
     expectSuccess(await unsubscribe(admin, ['closet'], { principals: [subscriber.userId] }));
     const remove = { type: 'subscription', op: 'remove', subscriptions: [{ name: 'closet', stream_id: id }] };
     const others = [peer('peer_remove', id, [subscriber.userId])];
-    expect(await received()).to.deep.equal({ owner: others, admin: others, subscriber: [remove, streamDelete(id)], outsider: others, guest: [] });
+    // The channel's notice, unread for the subscriber, is marked read as they leave.
+    const [notice] = (await botMessages(server)).filter((data) => (data.recipient as { channel_id?: number }).channel_id === id);
+    const markedRead = { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', all: false, messages: [notice.message_id] };
+    expect(await received()).to.deep.equal({ owner: others, admin: others, subscriber: [remove, streamDelete(id), markedRead], outsider: others, guest: [] });
   });
 
   it('a guest comes to know a public channel by being subscribed, and forgets it on leaving', async function () {

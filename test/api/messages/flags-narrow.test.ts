@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { botMessages } from '../../support/bot-messages.js';
 import { createChannels, expectNothingRecorded, subscribe } from '../../support/channel-requests.js';
 import { flagsOn, unreadIds, updateFlags, updateFlagsForNarrow } from '../../support/flag-requests.js';
 import { postDirect, postToChannel } from '../../support/message-requests.js';
@@ -14,12 +15,19 @@ describe('flags on many messages', () => {
   let server: TestServer, alice: ApiClient, bob: ApiClient, carol: ApiClient;
   let serial = 0;
 
-  /** A new channel of Alice's that Bob is subscribed to. */
-  async function freshChannel(): Promise<{ id: number; name: string }> {
+  /** A new channel of Alice's that Bob is subscribed to, and the notification bot's notice it starts with. */
+  async function freshChannel(): Promise<{ id: number; name: string; notice: number }> {
     const name = `room ${++serial}`;
     const [id] = await createChannels(alice, [name]);
     expectSuccess(await subscribe(bob, [name]));
-    return { id, name };
+    return { id, name, notice: await noticeIn(id) };
+  }
+
+  /** The notification bot's "channel events" notice a channel starts with. */
+  async function noticeIn(channelId: number): Promise<number> {
+    const notices = (await botMessages(server)).filter((data) => (data.recipient as { channel_id?: number }).channel_id === channelId);
+    expect(notices).to.have.length(1);
+    return notices[0].message_id as number;
   }
 
   /** Alice's messages to a channel's topics, one per topic named. */
@@ -36,15 +44,16 @@ describe('flags on many messages', () => {
 
   describe('POST /messages/flags/narrow', () => {
     it('marks a channel narrow read from the oldest message and reports the window; again, nothing changes', async () => {
-      const { id } = await freshChannel();
+      const { id, notice } = await freshChannel();
       const [m1, m2, m3] = await postAll(String(id), ['a', 'b', 'a']);
       const body = expectSuccess(await updateFlagsForNarrow(bob, [{ operator: 'channel', operand: id }], 'add', 'read'));
+      // The channel's notice, older than bob's subscription, is in the narrow and already read for him.
       expect(body).to.deep.equal({
         result: 'success',
         msg: '',
-        processed_count: 3,
+        processed_count: 4,
         updated_count: 3,
-        first_processed_id: m1,
+        first_processed_id: notice,
         last_processed_id: m3,
         found_oldest: true,
         found_newest: true,
@@ -52,7 +61,7 @@ describe('flags on many messages', () => {
       for (const m of [m1, m2, m3]) expect(await flagsOn(bob, m)).to.deep.equal(['read']);
       expect(await unreadIds(bob)).to.not.include.members([m1]);
       const again = expectSuccess(await updateFlagsForNarrow(bob, [{ operator: 'channel', operand: id }], 'add', 'read'));
-      expect(again).to.include({ processed_count: 3, updated_count: 0 });
+      expect(again).to.include({ processed_count: 4, updated_count: 0 });
     });
 
     it('takes the window around the anchor: newest, an id with or without it, first_unread', async () => {
@@ -73,12 +82,12 @@ describe('flags on many messages', () => {
 
     it('an empty window answers null ids', async () => {
       const { name } = await freshChannel();
-      const body = expectSuccess(await updateFlagsForNarrow(bob, [['channel', name]], 'add', 'read'));
+      const body = expectSuccess(await updateFlagsForNarrow(bob, [['channel', name], ['topic', 'nothing here']], 'add', 'read'));
       expect(body).to.deep.equal({ result: 'success', msg: '', processed_count: 0, updated_count: 0, first_processed_id: null, last_processed_id: null, found_oldest: true, found_newest: true });
     });
 
     it('narrows by topic (either term form) and by flag', async () => {
-      const { id, name } = await freshChannel();
+      const { id, name, notice } = await freshChannel();
       const [a1, b1, a2] = await postAll(name, ['Lunch', 'dinner', 'lunch']);
       const topic = expectSuccess(await updateFlagsForNarrow(bob, [{ operator: 'stream', operand: id }, ['topic', 'LUNCH']], 'add', 'starred'));
       expect(topic).to.include({ processed_count: 2, updated_count: 2, first_processed_id: a1, last_processed_id: a2 });
@@ -87,7 +96,7 @@ describe('flags on many messages', () => {
       expect(starred).to.include({ processed_count: 2, updated_count: 2 });
       expect(await flagsOn(bob, a1)).to.deep.equal([]);
       const unread = expectSuccess(await updateFlagsForNarrow(bob, [['channel', name], { operator: 'is', operand: 'unread', negated: true }], 'add', 'read'));
-      expect(unread).to.include({ processed_count: 0, updated_count: 0 });
+      expect(unread).to.include({ processed_count: 1, updated_count: 0, first_processed_id: notice, last_processed_id: notice });
     });
 
     it('with an empty narrow, works on all of the user’s history', async () => {
@@ -101,21 +110,22 @@ describe('flags on many messages', () => {
 
     it('marking unread in a channel the user is not subscribed to changes nothing and names it; starring there brings the messages into the history', async () => {
       const [lobbyId] = await createChannels(alice, [`lobby ${++serial}`]);
+      const notice = await noticeIn(lobbyId);
       const [m1, m2] = await postAll(String(lobbyId), ['news', 'news']);
       const unread = expectSuccess(await updateFlagsForNarrow(bob, [['channel', lobbyId]], 'remove', 'read'));
       expect(unread).to.deep.equal({
         result: 'success',
         msg: '',
-        processed_count: 2,
+        processed_count: 3,
         updated_count: 0,
-        first_processed_id: m1,
+        first_processed_id: notice,
         last_processed_id: m2,
         found_oldest: true,
         found_newest: true,
         ignored_because_not_subscribed_channels: [lobbyId],
       });
       const starred = expectSuccess(await updateFlagsForNarrow(bob, [['channel', lobbyId]], 'add', 'starred'));
-      expect(starred).to.include({ processed_count: 2, updated_count: 2 }).and.not.have.property('ignored_because_not_subscribed_channels');
+      expect(starred).to.include({ processed_count: 3, updated_count: 3 }).and.not.have.property('ignored_because_not_subscribed_channels');
       expect(await flagsOn(bob, m1)).to.deep.equal(['historical', 'read', 'starred']);
     });
 
@@ -125,7 +135,7 @@ describe('flags on many messages', () => {
       expectSuccess(await updateFlags(bob, [m1], 'add', 'read'));
       const queue = await registerQueue(bob, FLAG_EVENTS);
       const poll = await waitingPoll(server, queue);
-      const body = expectSuccess(await updateFlagsForNarrow(bob, [['channel', name]], 'remove', 'read'));
+      const body = expectSuccess(await updateFlagsForNarrow(bob, [['channel', name], ['topic', 'x']], 'remove', 'read'));
       expect(body).to.include({ processed_count: 1, updated_count: 1 });
       expect(body.ignored_because_not_subscribed_channels).to.deep.equal([]);
       const [event] = await eventsOf(queue, poll);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { botMessages } from '../../support/bot-messages.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { updateFlags } from '../../support/flag-requests.js';
 import { numberField, stringField } from '../../support/json-fields.js';
@@ -28,6 +29,8 @@ describe('GET /messages: narrows', () => {
   let server: TestServer, alice: ApiClient, bob: ApiClient, carol: ApiClient;
   let general: number;
   let g1: number, g2: number, g3: number, d1: number, dm1: number, dm2: number, dm3: number, r1: number, a1: number;
+  /** The notification bot's notices general and design start with (read for alice, who created them). */
+  let n1: number, n2: number;
   /** Everything in alice's history, ascending. */
   let all: number[];
   const except = (...ids: number[]) => all.filter((id) => !ids.includes(id));
@@ -38,6 +41,7 @@ describe('GET /messages: narrows', () => {
     expectSuccess(await alice.patch('/settings', { automatically_follow_topics_policy: 4, automatically_follow_topics_where_mentioned: false }));
     expectSuccess(await alice.post('/users/me/alert_words', { alert_words: ['deploy'] }));
     [general] = await createChannels(alice, ['general', 'design']);
+    [n1, n2] = (await botMessages(server)).map((data) => data.message_id as number);
     expectSuccess(await subscribe(bob, ['general', 'design']));
     expectSuccess(await subscribe(carol, ['general']));
     const mine = { read_by_sender: true };
@@ -50,7 +54,7 @@ describe('GET /messages: narrows', () => {
     dm3 = await postDirect(carol, [bob.userId], 'alice never sees this');
     r1 = await postToChannel(alice, 'general', '✔ release', 'finished', mine);
     a1 = await postToChannel(bob, 'design', 'ops', 'time to deploy');
-    all = [g1, g2, g3, d1, dm1, dm2, r1, a1];
+    all = [n1, n2, g1, g2, g3, d1, dm1, dm2, r1, a1];
   });
   after(() => server.stop());
 
@@ -60,7 +64,7 @@ describe('GET /messages: narrows', () => {
   });
 
   it('channel by name or id (and stream, its old name)', async () => {
-    const inGeneral = { matching: [g1, g2, g3, r1], others: [d1, dm1, dm2, a1] };
+    const inGeneral = { matching: [n1, g1, g2, g3, r1], others: [n2, d1, dm1, dm2, a1] };
     await expectNarrow(alice, 'channel', 'general', inGeneral);
     await expectNarrow(alice, 'channel', general, inGeneral);
     await expectNarrow(alice, 'stream', 'General', inGeneral);
@@ -95,7 +99,7 @@ describe('GET /messages: narrows', () => {
 
   it('is:mentioned and is:unread read the viewer flags', async () => {
     await expectNarrow(alice, 'is', 'mentioned', { matching: [g2], others: except(g2) });
-    await expectNarrow(alice, 'is', 'unread', { matching: [g2, g3, d1, dm1, dm2, a1], others: [g1, r1] });
+    await expectNarrow(alice, 'is', 'unread', { matching: [g2, g3, d1, dm1, dm2, a1], others: [n1, n2, g1, r1] });
   });
 
   it('is:starred', async () => {

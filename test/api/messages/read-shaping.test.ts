@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
+import { botMessages } from '../../support/bot-messages.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { onlyMessageEvent, recordOf } from '../../support/message-events.js';
 import { fetchedMessage, fetchedRecords } from '../../support/message-reads.js';
@@ -13,12 +14,15 @@ describe('GET /messages and GET /messages/{id}: record shapes and flags', () => 
   let server: TestServer, alice: ApiClient, bob: ApiClient;
   let general: number;
   let mention: number, own: number, empty: number;
+  /** The notification bot's notice general starts with: historical for bob, who joined later; read for alice, its creator. */
+  let notice: number;
   /** The message event bob's default queue got for `mention` (HTML, gravatar left to the client, empty topic spelled out). */
   let eventRecord: Record<string, unknown>;
 
   before(async () => {
     ({ server, alice, bob } = await startServerWith('alice', 'bob'));
     [general] = await createChannels(alice, ['general']);
+    [notice] = (await botMessages(server)).map((data) => data.message_id as number);
     expectSuccess(await subscribe(bob, ['general']));
     const queue = await registerQueue(bob, { apply_markdown: true, event_types: ['message'] });
     mention = await postToChannel(alice, 'general', 'hello', '**Hi** @**Bob**');
@@ -37,8 +41,8 @@ describe('GET /messages and GET /messages/{id}: record shapes and flags', () => 
 
   it('flags are each viewer own', async () => {
     const flagsById = async (client: ApiClient) => Object.fromEntries((await fetchedRecords(client, { narrow: [['channel', 'general']] })).map((record) => [record.id, record.flags]));
-    expect(await flagsById(bob)).to.deep.equal({ [mention]: ['mentioned'], [own]: ['read'], [empty]: [] });
-    expect(await flagsById(alice)).to.deep.equal({ [mention]: [], [own]: [], [empty]: [] });
+    expect(await flagsById(bob)).to.deep.equal({ [notice]: ['read', 'historical'], [mention]: ['mentioned'], [own]: ['read'], [empty]: [] });
+    expect(await flagsById(alice)).to.deep.equal({ [notice]: ['read'], [mention]: [], [own]: [], [empty]: [] });
   });
 
   it('apply_markdown=false returns the Markdown source', async () => {
@@ -64,10 +68,12 @@ describe('GET /messages and GET /messages/{id}: record shapes and flags', () => 
     expect(expectSuccess(await bob.get(`/users/me/${general}/topics`)).topics).to.deep.equal([
       { name: 'general chat', max_id: empty },
       { name: 'hello', max_id: own },
+      { name: 'channel events', max_id: notice },
     ]);
     expect(expectSuccess(await bob.get(`/users/me/${general}/topics`, { allow_empty_topic_name: true })).topics).to.deep.equal([
       { name: '', max_id: empty },
       { name: 'hello', max_id: own },
+      { name: 'channel events', max_id: notice },
     ]);
   });
 

@@ -5,8 +5,8 @@ import { flagsOn } from '../../support/flag-requests.js';
 import { systemGroupIds } from '../../support/group-requests.js';
 import { numberField } from '../../support/json-fields.js';
 import { postDirect, postToChannel, sendToChannel } from '../../support/message-requests.js';
-import { messageEvents, onlyMessageEvent, receivedBy } from '../../support/message-events.js';
-import { type Queue, registerQueue } from '../../support/realtime-client.js';
+import { messageEvents, onlyMessageEvent, receivedBy, recordOf } from '../../support/message-events.js';
+import { drain, ofType, type Queue, registerQueue } from '../../support/realtime-client.js';
 import { expectExactFailure, expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
@@ -58,6 +58,9 @@ describe('POST /messages: rendering, mentions and per-recipient flags', function
     it('links channels the sender may read, and no other', async function () {
       expect((await send('see #**general**')).html).to.equal(`<p>see <a class="stream" data-stream-id="${generalId}" href="/#narrow/channel/${generalId}-general">#general</a></p>`);
       await createChannels(carol, ['hideout'], { invite_only: true });
+      // Carol's queue got the notice the new channel starts with; only she is subscribed.
+      const notices = ofType(await drain(queues[2]), 'message').map((event) => recordOf(event));
+      expect(notices.map((record) => [record.display_recipient, record.subject])).to.deep.equal([['hideout', 'channel events']]);
       expect((await send('see #**hideout**')).html).to.not.contain('class="stream"');
     });
   });

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../support/api-client.js';
 import { createChannels } from '../../support/channel-requests.js';
 import { objectField, stringField } from '../../support/json-fields.js';
 import { loggedData } from '../../support/log-rows.js';
-import { botMessages } from '../../support/bot-messages.js';
+import { botMessagesTo } from '../../support/bot-messages.js';
 import { postDirect, postToChannel } from '../../support/message-requests.js';
 import { drain, ofType, registerQueue } from '../../support/realtime-client.js';
 import { advanceAndRun, listReminders, scheduleReminder, secondsFromNow } from '../../support/reminder-requests.js';
@@ -33,10 +33,10 @@ describe('reminders: delivery', function () {
   it('sends nothing before the time, then a direct message from the notification bot linking the message, with the note', async function () {
     const reminderId = await scheduleReminder(alice, messageId, secondsFromNow(server, 3600), { note: 'book a table' });
     expect(await advanceAndRun(server, HOUR - 1000)).to.equal(0);
-    expect(await botMessages(server)).to.deep.equal([]);
+    expect(await botMessagesTo(server, aliceId)).to.deep.equal([]);
     const queue = await registerQueue(alice, { event_types: ['message', 'reminders'] });
     expect(await advanceAndRun(server, 1000)).to.equal(1);
-    const [sent] = await botMessages(server);
+    const [sent] = await botMessagesTo(server, aliceId);
     expect(sent.recipient).to.deep.equal({ type: 'direct', user_ids: [sent.sender_id as number, aliceId].sort((a, b) => a - b) });
     expect(sent.content).to.equal(
       `You requested a reminder for #**design>lunch@${messageId}**.\n\nNote:\n> book a table\n\n` +
@@ -60,7 +60,7 @@ describe('reminders: delivery', function () {
     const dm = await postDirect(bob, [aliceId], 'see you at 5');
     await scheduleReminder(alice, dm, secondsFromNow(server, 60));
     await advanceAndRun(server, 60_000);
-    const [sent] = await botMessages(server);
+    const [sent] = await botMessagesTo(server, aliceId);
     expect(sent.content).to.match(/^You requested a reminder for the following direct message\.\n\n@_\*\*Bob\|\d+\*\* \[said\]\(http.*\/#narrow\/dm\/\d+-Bob\/near\/\d+\):\n```quote\nsee you at 5\n```$/);
   });
 
@@ -69,7 +69,7 @@ describe('reminders: delivery', function () {
     server = await server.restart();
     expect(await advanceAndRun(server, 600_000)).to.equal(1);
     expect(await advanceAndRun(server, 600_000)).to.equal(0);
-    expect(await botMessages(server)).to.have.length(1);
+    expect(await botMessagesTo(server, aliceId)).to.have.length(1);
     expect(loggedData(server, 'ReminderDelivered')).to.have.length(1);
   });
 
@@ -82,7 +82,7 @@ describe('reminders: delivery', function () {
     await server.ctx.scheduler.runDue();
     // The runs that lost the race failed on the reminder's revision, decided again and sent nothing.
     expect(conflicts()).to.be.greaterThan(0);
-    expect(await botMessages(server)).to.have.length(2);
+    expect(await botMessagesTo(server, aliceId)).to.have.length(2);
     expect(loggedData(server, 'ReminderDelivered')).to.have.length(2);
   });
 
@@ -90,6 +90,6 @@ describe('reminders: delivery', function () {
     const reminderId = await scheduleReminder(alice, messageId, secondsFromNow(server, 60));
     expectSuccess(await alice.delete(`/reminders/${reminderId}`));
     expect(await advanceAndRun(server, 60_000)).to.equal(0);
-    expect(await botMessages(server)).to.deep.equal([]);
+    expect(await botMessagesTo(server, aliceId)).to.deep.equal([]);
   });
 });

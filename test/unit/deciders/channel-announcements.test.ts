@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type ChannelCreated, newChannelsAnnouncement } from '@chat/core';
+import { type ChannelCreated, channelCreatedNotice, newChannelsAnnouncement } from '@chat/core';
 import { aUser } from '../../support/user-state-factory.js';
 
 const creator = aUser({ user_id: 4, full_name: 'Ada' });
@@ -18,5 +18,24 @@ describe('announcements of new channels', () => {
     expect(newChannelsAnnouncement(creator, [channel({})], false, 3)).to.equal(null);
     expect(newChannelsAnnouncement(creator, [channel({})], true, null)).to.equal(null);
     expect(newChannelsAnnouncement(creator, [two[2]], true, 3)).to.equal(null);
+  });
+
+  it("every new channel's own notice names its kind, its creator and its description, read for the creator only", () => {
+    const tail = (text: string) => `. **Description:**\n\`\`\`\` quote\n${text}\n\`\`\`\``;
+    expect(channelCreatedNotice(creator, channel({ description: 'Plants' }))).to.deep.equal({
+      place: { channel_id: 7, topic: 'channel events' },
+      content: `**Public** channel created by @_**Ada|4**${tail('Plants')}`,
+      read: { only: [4] },
+    });
+    const kinds = [
+      channel({ is_web_public: true }),
+      channel({ invite_only: true }),
+      channel({ invite_only: true, history_public_to_subscribers: false }),
+    ].map((each) => channelCreatedNotice(creator, each).content);
+    expect(kinds).to.deep.equal([
+      `**Web-public** channel created by @_**Ada|4**${tail('*No description.*')}`,
+      `**Private, shared history** channel created by @_**Ada|4**${tail('*No description.*')}`,
+      `**Private, protected history** channel created by @_**Ada|4**${tail('*No description.*')}`,
+    ]);
   });
 });

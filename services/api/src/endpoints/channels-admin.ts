@@ -10,7 +10,7 @@ import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } 
 /** What deleteTopicEndpoint uses. */
 type DeleteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
 /** What updateSubscriptionsEndpoint uses. */
-type UpdateSubscriptionsEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization'>;
+type UpdateSubscriptionsEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /** What createChannelEndpoint uses. */
 type CreateChannelEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
