@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** How long one request may hold the event loop before it lets others run (milliseconds). */
-export const SLICE_MS = 4;
+export const SLICE_MS = 2;
 
 /**
  * Cuts a long computation into slices: `pause()` costs one clock read, and once the current slice has
