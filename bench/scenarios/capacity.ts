@@ -24,12 +24,6 @@ export function openFileLimit(): number {
 
 const openDescriptors = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
 
-/** CPU seconds (user + system) a process has used (Linux /proc, in clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** Waits until the server holds `count` polls (its `chat_held_polls` gauge). */
 async function allHeld(api: ChatApi, count: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -95,10 +89,10 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
         return { params: { to: channel.name }, auth: sender ? authOf(sender) : undefined };
       }),
     };
-    const cpuBefore = cpuSeconds(chat.pid);
+    const cpuBefore = chat.cpuMs() / 1000;
     const sendingFrom = performance.now();
     const sent = await runLoad<PacedResult>(sending).result;
-    const cpuUsed = cpuSeconds(chat.pid) - cpuBefore;
+    const cpuUsed = chat.cpuMs() / 1000 - cpuBefore;
     const cpuShare = cpuUsed / ((performance.now() - sendingFrom) / 1000);
     if (sent.failed > 0) throw new Error(`${sent.failed} sends failed (${sent.firstFailure})`);
     const rssMb = chat.rss() / 2 ** 20;
