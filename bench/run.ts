@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
@@ -18,14 +19,16 @@ const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
+    merge: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  process.stdout.write(`npm run bench [-- --quick] [-- --only <scenario> ...]
+  process.stdout.write(`npm run bench [-- --quick] [-- --only <scenario> ...] [-- --merge]
 Starts the real server on generated organizations, drives it over HTTP from separate processes and
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
-per size and cached under bench/.cache.
+per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
+that this run does not measure (to re-measure a few scenarios of a full run).
 Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory search\n`);
   process.exit(0);
 }
@@ -125,10 +128,22 @@ async function main(): Promise<void> {
     organizations: { traffic, large, crowd },
     scenarios,
   };
+  if (values.merge) keepEarlier(results, `${ROOT}bench/results.json`);
   const budgets: Record<string, number> = {};
   for (const [name, r] of Object.entries(scenarios)) budgets[name] = budgetUsed(name, r);
   write(`${ROOT}bench`, results, budgets);
   process.stdout.write(`${JSON.stringify(scenarios, null, 2)}\nwritten: bench/results.json, bench/results.md, bench/results.svg\n`);
+}
+
+/** Adds the scenarios an earlier run measured and this one did not, saying which and when. */
+function keepEarlier(results: BenchResults, file: string): void {
+  if (!existsSync(file)) return;
+  const earlier = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  const kept = Object.keys(earlier.scenarios).filter((name) => !(name in results.scenarios));
+  results.scenarios = Object.fromEntries(
+    Object.keys({ ...earlier.scenarios, ...results.scenarios }).map((name) => [name, results.scenarios[name] ?? earlier.scenarios[name]]),
+  );
+  if (kept.length > 0) results.earlier = { date: earlier.date, scenarios: kept };
 }
 
 /** Percent of the target a result uses (≤ 100 meets it), for the chart. */

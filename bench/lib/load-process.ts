@@ -8,6 +8,8 @@ export interface RunningLoad<R> {
   /** Resolves when the worker reports its connections in place (poll tasks), or at once for others. */
   ready: Promise<void>;
   result: Promise<R>;
+  /** Asks the task to finish now (a poll task then answers with what arrived so far). */
+  stop(): void;
 }
 
 /** Runs a load task in a separate Node process and returns its result. */
@@ -39,5 +41,8 @@ export function runLoad<R>(task: LoadTask): RunningLoad<R> {
   // Settling `ready` after it resolved is a no-op; a rejection nobody awaits must not crash the run.
   ready.catch(() => {});
   child.send(task);
-  return { ready, result };
+  const stop = (): void => {
+    if (child.connected) child.send({ stop: true });
+  };
+  return { ready, result, stop };
 }

@@ -86,7 +86,8 @@ interface EventsBody {
   events?: { id: number; type: string; message?: { content?: string } }[];
 }
 
-export async function poll(task: PollTask, ready: () => void): Promise<PollResult> {
+/** Pollers run until `durationMs`, `expectMessages`, or `stop` (the orchestrator's word) ends them. */
+export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal): Promise<PollResult> {
   const client = new HttpClient(task.url, task.users.length + 16, task.localAddress);
   const latenciesMs: number[] = [];
   let lastArrival = 0;
@@ -98,6 +99,7 @@ export async function poll(task: PollTask, ready: () => void): Promise<PollResul
     finish = resolve;
   });
   const timer = setTimeout(() => finish(), task.durationMs);
+  stop?.addEventListener('abort', () => finish());
   let armed = 0;
   const loop = async (user: PollingUser): Promise<void> => {
     let first = true;

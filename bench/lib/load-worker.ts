@@ -3,9 +3,15 @@ import { heavy, timed } from './neighbour-tasks.js';
 
 /**
  * A load generator in its own process (so it never shares a CPU queue with what it measures): takes
- * one task over IPC, answers `ready` when its connections are in place, then the result.
+ * one task over IPC, answers `ready` when its connections are in place, then the result; a `stop`
+ * message ends a poll task early.
  */
 process.once('message', (task: LoadTask) => {
+  // A later message asks a task that runs until told (pollers) to finish now.
+  const stop = new AbortController();
+  process.on('message', (message: { stop?: boolean }) => {
+    if (message.stop) stop.abort();
+  });
   const reply = (message: unknown): void => {
     process.send?.(message);
   };
@@ -19,7 +25,7 @@ process.once('message', (task: LoadTask) => {
       case 'closed-loop':
         return closedLoop(task);
       case 'poll':
-        return poll(task, () => reply({ ready: true }));
+        return poll(task, () => reply({ ready: true }), stop.signal);
       case 'paced':
         return paced(task);
       case 'timed':

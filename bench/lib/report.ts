@@ -8,6 +8,8 @@ export interface BenchResults {
   quick: boolean;
   organizations: Record<string, unknown>;
   scenarios: Record<string, ScenarioResult>;
+  /** Scenarios kept from an earlier run (`--merge`), and when that run was. */
+  earlier?: { date: string; scenarios: string[] };
 }
 
 export function machine(): BenchResults['machine'] {
@@ -27,6 +29,7 @@ export function table(results: BenchResults): string {
   for (const [name, r] of Object.entries(results.scenarios)) {
     lines.push(`| ${name} | ${cell(r.value)} | ${r.unit} | ${cell(r.baseline)} | ${cell(r.ratio)} | ${r.target} | ${r.met ? 'yes' : '**no**'} |`);
   }
+  if (results.earlier) lines.push('', `Kept from the run of ${results.earlier.date}: ${results.earlier.scenarios.join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -15,6 +15,9 @@ const TARGET_P99_MS = 100;
 const PER_PROCESS = 5000;
 /** Descriptors kept free beyond those the started server holds (the registering client's 64, a margin). */
 const SPARE_DESCRIPTORS = 100;
+/** How long the server may take to hold every poll, and how long deliveries may arrive after the last send. */
+const HOLD_WAIT_MS = 120_000;
+const GRACE_MS = 5000;
 
 /** The hard limit on open files of this process (Linux), which the server it starts inherits. */
 export function openFileLimit(): number {
@@ -47,6 +50,8 @@ interface Step {
   delivered: number;
   expected: number;
   registerSeconds: number;
+  /** From every load process ready to the server holding every poll. */
+  holdSeconds: number;
   rssMb: number;
   /** Resident memory the server grew by per client, queue and held poll, from start to all polls held, in KB. */
   kbPerClient: number;
@@ -69,10 +74,13 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
     const groups: PollingUser[][] = [];
     for (let start = 0; start < pollers.length; start += PER_PROCESS) groups.push(pollers.slice(start, start + PER_PROCESS));
     const polling = groups.map((users, index) =>
-      runLoad<PollResult>({ kind: 'poll', url: chat.url, users, durationMs: seconds * 1000 + 5000, expectMessages: 0, localAddress: `127.0.0.${2 + index}` }),
+      // Until told to stop (below): holding every poll may take longer than the grace a fixed duration would leave.
+      runLoad<PollResult>({ kind: 'poll', url: chat.url, users, durationMs: HOLD_WAIT_MS + seconds * 1000 + GRACE_MS, expectMessages: 0, localAddress: `127.0.0.${2 + index}` }),
     );
     await Promise.all(polling.map((load) => load.ready));
-    await allHeld(api, clients, 120_000);
+    const holding = performance.now();
+    await allHeld(api, clients, HOLD_WAIT_MS);
+    const holdSeconds = (performance.now() - holding) / 1000;
     const kbPerClient = (chat.rss() - rssAtStart) / 1024 / clients;
     // One sender per channel (a member): a user's sends into new topics change their own stream, and
     // twenty a second from one user would contend for it.
@@ -96,6 +104,8 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
     const cpuShare = cpuUsed / ((performance.now() - sendingFrom) / 1000);
     if (sent.failed > 0) throw new Error(`${sent.failed} sends failed (${sent.firstFailure})`);
     const rssMb = chat.rss() / 2 ** 20;
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
+    for (const load of polling) load.stop();
     const results = await Promise.all(polling.map((load) => load.result));
     const latencies = results.flatMap((result) => result.latenciesMs);
     // Each timed message reaches every client of its channel's members (clients per user × members).
@@ -115,6 +125,7 @@ async function holdClients(plan: BenchPlan, seedDir: string, org: SeededOrg, wan
       delivered: latencies.length,
       expected,
       registerSeconds,
+      holdSeconds,
       rssMb,
       kbPerClient,
       cpuPerDeliveryUs: (cpuUsed * 1e6) / deliveries(0, seconds * RATE),
@@ -160,6 +171,7 @@ export async function capacity(plan: BenchPlan, seedDir: string, org: SeededOrg,
     delivered: steps.map((step) => `${step.delivered}/${step.expected}`),
     failed_polls: steps.map((step) => step.failed),
     register_seconds: steps.map((step) => round(step.registerSeconds, 1)),
+    hold_seconds: steps.map((step) => round(step.holdSeconds, 1)),
     server_rss_mb: steps.map((step) => round(step.rssMb, 0)),
     server_kb_per_client: steps.map((step) => round(step.kbPerClient, 1)),
     server_cpu_us_per_delivery: steps.map((step) => round(step.cpuPerDeliveryUs, 0)),
