@@ -1,3 +1,4 @@
+import { FailureTally } from './failure-tally.js';
 import { HttpClient, type RequestSpec } from './http-client.js';
 import type { HeavyTask, TimedTask } from './neighbour-tasks.js';
 
@@ -23,30 +24,19 @@ export async function closedLoop(task: ClosedLoopTask): Promise<ClosedLoopResult
   const client = new HttpClient(task.url, task.concurrency);
   let next = 0;
   let completed = 0;
-  let failed = 0;
-  let firstFailure: string | null = null;
+  const failures = new FailureTally();
   const started = performance.now();
   const deadline = started + task.durationMs;
   const worker = async (): Promise<void> => {
     while (performance.now() < deadline) {
       const spec = task.requests[next++ % task.requests.length];
-      try {
-        const res = await client.request(spec);
-        if (res.status === 200) completed++;
-        else {
-          failed++;
-          firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
-        }
-      } catch (error) {
-        failed++;
-        firstFailure ??= String(error);
-      }
+      await failures.track(client.request(spec), () => completed++);
     }
   };
   await Promise.all(Array.from({ length: task.concurrency }, worker));
   const elapsedMs = performance.now() - started;
   client.close();
-  return { completed, failed, elapsedMs, perSecond: (completed * 1000) / elapsedMs, firstFailure };
+  return { completed, failed: failures.failed, elapsedMs, perSecond: (completed * 1000) / elapsedMs, firstFailure: failures.firstFailure };
 }
 
 /** A user's registered event queue, as pollers use it. */
@@ -163,7 +153,7 @@ export interface PacedTask {
 export interface PacedResult {
   sent: number;
   failed: number;
-  firstFailure?: string;
+  firstFailure: string | null;
 }
 
 export async function paced(task: PacedTask): Promise<PacedResult> {
@@ -171,8 +161,7 @@ export async function paced(task: PacedTask): Promise<PacedResult> {
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   let sent = 0;
-  let failed = 0;
-  let firstFailure: string | undefined;
+  const failures = new FailureTally();
   const total = Math.floor((task.rate * task.durationMs) / 1000);
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / task.rate;
@@ -182,25 +171,11 @@ export async function paced(task: PacedTask): Promise<PacedResult> {
     const stamped = i >= (task.rate * (task.unstampedMs ?? 0)) / 1000;
     const turn = task.cycle?.[i % task.cycle.length];
     const params = { ...task.request.params, ...turn?.params, content: stamped ? `${content} t=${now()}` : content };
-    inFlight.push(
-      client.request({ ...task.request, params, auth: turn?.auth ?? task.request.auth }).then(
-        (res) => {
-          if (res.status === 200) sent++;
-          else {
-            failed++;
-            firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
-          }
-        },
-        (error: unknown) => {
-          failed++;
-          firstFailure ??= String(error);
-        },
-      ),
-    );
+    inFlight.push(failures.track(client.request({ ...task.request, params, auth: turn?.auth ?? task.request.auth }), () => sent++));
   }
   await Promise.all(inFlight);
   client.close();
-  return { sent, failed, firstFailure };
+  return { sent, failed: failures.failed, firstFailure: failures.firstFailure };
 }
 
 export type LoadTask = ClosedLoopTask | PollTask | PacedTask | TimedTask | HeavyTask;

@@ -1,3 +1,4 @@
+import { FailureTally } from './failure-tally.js';
 import { HttpClient, type RequestSpec } from './http-client.js';
 
 /**
@@ -25,8 +26,7 @@ export async function timed(task: TimedTask): Promise<TimedResult> {
   const client = new HttpClient(task.url, 64);
   const latenciesMs: number[] = [];
   const sentAt: number[] = [];
-  let failed = 0;
-  let firstFailure: string | null = null;
+  const failures = new FailureTally();
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
   const total = Math.floor((task.rate * task.durationMs) / 1000);
@@ -35,26 +35,15 @@ export async function timed(task: TimedTask): Promise<TimedResult> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const sent = performance.now();
     inFlight.push(
-      client.request(task.requests[i % task.requests.length]).then(
-        (res) => {
-          if (res.status === 200) {
-            latenciesMs.push(performance.now() - sent);
-            sentAt.push(performance.timeOrigin + sent);
-          } else {
-            failed++;
-            firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
-          }
-        },
-        (error: unknown) => {
-          failed++;
-          firstFailure ??= String(error);
-        },
-      ),
+      failures.track(client.request(task.requests[i % task.requests.length]), () => {
+        latenciesMs.push(performance.now() - sent);
+        sentAt.push(performance.timeOrigin + sent);
+      }),
     );
   }
   await Promise.all(inFlight);
   client.close();
-  return { latenciesMs, sentAt, failed, firstFailure };
+  return { latenciesMs, sentAt, failed: failures.failed, firstFailure: failures.firstFailure };
 }
 
 /** A heavy request of the noisy neighbour, named for the report. */
