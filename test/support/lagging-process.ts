@@ -1,9 +1,8 @@
-import type { StoredEvent } from '@chat/core';
-import type { EventListener, EventStore } from '@chat/eventstore';
-import { EventSchemaRegistry } from '@chat/eventstore';
+import { type EventStore, EventSchemaRegistry } from '@chat/eventstore';
 import { allProjections, openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
 import { MemoryReadStore } from '@chat/readstore';
 import { CommandBus } from '../../services/api/src/commands/command-bus.js';
+import { HeldFeed } from './held-feed.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -14,21 +13,13 @@ export class LaggingProcess {
   readonly models: ReadModels;
   readonly bus: CommandBus;
   readonly runner: ProjectionRunner;
-  private held: StoredEvent[] | null = null;
-  private listener: EventListener | null = null;
+  private readonly feed: HeldFeed;
 
   private constructor(readonly store: EventStore, server: TestServer) {
     const readStore = new MemoryReadStore();
     this.models = openReadModels(readStore);
-    const feed: EventStore = Object.create(store, {
-      subscribe: {
-        value: (from: number, listener: EventListener) => {
-          this.listener = listener;
-          return store.subscribe(from, (events) => (this.held ? this.held.push(...events) : listener(events)));
-        },
-      },
-    });
-    this.runner = new ProjectionRunner(feed, allProjections(this.models), readStore.checkpoints);
+    this.feed = new HeldFeed(store);
+    this.runner = new ProjectionRunner(this.feed.store, allProjections(this.models), readStore.checkpoints);
     this.bus = new CommandBus(store, this.runner, server.clock, new EventSchemaRegistry());
   }
 
@@ -40,13 +31,11 @@ export class LaggingProcess {
 
   /** From now on its read models see nothing new until `catchUp()`. */
   lag(): void {
-    this.held ??= [];
+    this.feed.lag();
   }
 
   catchUp(): void {
-    const held = this.held ?? [];
-    this.held = null;
-    if (held.length > 0) this.listener?.(held);
+    this.feed.catchUp();
   }
 
   stop(): Promise<void> {

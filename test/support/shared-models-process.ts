@@ -1,9 +1,8 @@
-import type { StoredEvent } from '@chat/core';
-import type { EventListener, EventStore } from '@chat/eventstore';
 import { clientEventsProjection, ProjectionRunner } from '@chat/projections';
 import { MemoryReadStore, type ReadStore } from '@chat/readstore';
 import { QueueRegistry } from '@chat/realtime';
 import type { ServerContext } from '../../services/api/src/server-context.js';
+import { HeldFeed } from './held-feed.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -15,26 +14,18 @@ import type { TestServer } from './test-server.js';
 export class SharedModelsProcess {
   readonly runner: ProjectionRunner;
   readonly queues: QueueRegistry;
-  private held: StoredEvent[] | null = null;
-  private listener: EventListener | null = null;
+  private readonly feed: HeldFeed;
 
   private constructor(private readonly server: TestServer) {
     const { store, models, config } = server.ctx;
     this.queues = new QueueRegistry(server.clock, { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs }, server.ctx.queues.stores);
-    const feed: EventStore = Object.create(store, {
-      subscribe: {
-        value: (from: number, listener: EventListener) => {
-          this.listener = listener;
-          return store.subscribe(from, (events) => (this.held ? this.held.push(...events) : listener(events)));
-        },
-      },
-    });
+    this.feed = new HeldFeed(store);
     const fanout = clientEventsProjection(models, this.queues, {
       realmHost: () => new URL(config.externalUrl).hostname,
       externalUrl: () => config.externalUrl,
       allPublicStreamsQueues: () => this.queues.allPublicStreamsQueues(),
     });
-    this.runner = new ProjectionRunner(feed, [fanout], new MemoryReadStore().checkpoints);
+    this.runner = new ProjectionRunner(this.feed.store, [fanout], new MemoryReadStore().checkpoints);
   }
 
   static async start(server: TestServer): Promise<SharedModelsProcess> {
@@ -50,13 +41,11 @@ export class SharedModelsProcess {
 
   /** From now on it applies nothing new until `catchUp()`. */
   lag(): void {
-    this.held ??= [];
+    this.feed.lag();
   }
 
   catchUp(): void {
-    const held = this.held ?? [];
-    this.held = null;
-    if (held.length > 0) this.listener?.(held);
+    this.feed.catchUp();
   }
 
   async stop(): Promise<void> {
