@@ -25,12 +25,6 @@ interface PendingAppend {
 }
 
 const PAGE = 2000;
-/**
- * Rows a reader of the whole log (an export, a replay) takes per query: a query is read in one
- * synchronous call, so a page is kept short enough (a few milliseconds of large events) for the
- * reader's slices to let other requests run between pages; a query per 500 rows costs little.
- */
-const READ_PAGE = 500;
 
 export const toStoredEvent = (row: EventRow): StoredEvent =>
   ({
@@ -220,7 +214,7 @@ export class SqliteEventStore implements EventStore {
     let after = options.fromPosition ?? 0;
     let left = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (left > 0) {
-      const rows = this.statements.page.all(after, Math.min(READ_PAGE, left));
+      const rows = this.statements.page.all(after, Math.min(PAGE, left));
       for (const row of rows) yield toStoredEvent(row);
       if (rows.length === 0) return;
       left -= rows.length;
