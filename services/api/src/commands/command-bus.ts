@@ -50,7 +50,7 @@ type Outcome<T> = { done: true; result: T } | { done: false };
  * A command that lost every attempt to commit to other processes' commits (it cannot lose to this
  * process's once it runs alone): nothing of it was applied, and the client may send it again.
  */
-export const tooMuchContention = (): ApiError =>
+const tooMuchContention = (): ApiError =>
   new ApiError('CONCURRENT_CHANGES', 503, 'What this request changes was changed concurrently too often; nothing was applied. Retry the request.');
 
 /**
