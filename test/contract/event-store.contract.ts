@@ -145,6 +145,17 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(await collect(store.readAll({ fromPosition: first.position, maxCount: 0 }))).to.deep.equal([]);
     });
 
+    it('reads the events at given positions, in the order asked, leaving out positions without one', async function () {
+      await store.append(stream, [claim(1), claim(2)], 'no_stream');
+      const last = await store.append(stream, [claim(3)], 1);
+      const [one, two, three] = (await collect(store.readStream(stream))).map((e) => e.position);
+      const events = await store.readAt([three, one, last.position + 1_000_000, two]);
+      expect(events.map(ownerOf)).to.deep.equal([3, 1, 2]);
+      expect(events.map((e) => e.position)).to.deep.equal([three, one, two]);
+      expect(events.every((e) => e.stream === stream)).to.equal(true);
+      expect(await store.readAt([])).to.deep.equal([]);
+    });
+
     it('knows no revision and no events for a stream never written', async function () {
       expect(await store.streamRevision(stream)).to.equal(null);
       expect(await collect(store.readStream(stream))).to.deep.equal([]);

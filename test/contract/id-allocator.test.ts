@@ -12,6 +12,7 @@ import {
   type ReservationLog,
   SqliteEventStore,
 } from '@chat/eventstore';
+import { userCreatedEvent } from '../support/stored-events.js';
 
 const METADATA: EventMetadata = {
   actor_id: null,
@@ -23,22 +24,7 @@ const METADATA: EventMetadata = {
   correlation_id: 'id-allocator-test',
 };
 
-const userCreated = (user_id: number): DomainEvent => ({
-  type: 'UserCreated',
-  data: {
-    user_id,
-    email: `user${user_id}@example.com`,
-    full_name: `User ${user_id}`,
-    role: 400,
-    password_hash: null,
-    is_bot: false,
-    bot_type: null,
-    bot_owner_id: null,
-    timezone: '',
-    api_key_generation: 1,
-    can_change_user_emails: false,
-  },
-});
+const userCreated = (user_id: number): DomainEvent => userCreatedEvent(user_id);
 
 const record = (store: SqliteEventStore, stream: string, event: DomainEvent) =>
   store.append(stream, [{ id: randomUUID(), event, metadata: METADATA }], 'no_stream');

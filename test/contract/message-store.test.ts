@@ -11,7 +11,7 @@ messageStoreContract('MemoryMessageStore', async () => new MemoryReadStore().mes
  */
 class BodiesInLog extends MemoryMessageStore {
   constructor(private readonly log = new Map<string, MessageBody>()) {
-    super({ read: async (position, messageId) => log.get(`${position}:${messageId}`) });
+    super({ read: async (wanted) => wanted.map(({ position, messageId }) => log.get(`${position}:${messageId}`)) });
   }
 
   override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventMetadata, StoredEvent } from '@chat/core';
+import type { DomainEvent, EventMetadata, StoredEvent, UserCreated } from '@chat/core';
 
 export const T0 = 1_700_000_000_000;
 
@@ -35,3 +35,22 @@ export function storedEvents(events: readonly DomainEvent[], occurredAt: (positi
     return { ...envelope, type: event.type, data: event.data } as StoredEvent;
   });
 }
+
+/** A member's UserCreated as the server appends it (no password unless given); `data` overrides any field. */
+export const userCreatedEvent = (user_id: number, data: Partial<UserCreated['data']> = {}): DomainEvent => ({
+  type: 'UserCreated',
+  data: {
+    user_id,
+    email: `user${user_id}@example.com`,
+    full_name: `User ${user_id}`,
+    role: 400,
+    password_hash: null,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    timezone: '',
+    api_key_generation: 1,
+    can_change_user_emails: false,
+    ...data,
+  },
+});

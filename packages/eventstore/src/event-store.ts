@@ -51,6 +51,11 @@ export interface EventStore {
   appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }>;
   readStream(stream: string): AsyncIterable<StoredEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent>;
+  /**
+   * The events at these positions, in the order asked; a position without an event is left out.
+   * Point reads for data kept only in the log (message bodies, read by the position that carried them).
+   */
+  readAt(positions: readonly number[]): Promise<StoredEvent[]>;
   /** Revision of a stream's last event, or null when the stream does not exist. */
   streamRevision(stream: string): Promise<number | null>;
   /** Position of the last event in the log (0 when empty). */

@@ -9,6 +9,7 @@ export { EsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-st
 export { EsdbIdAllocator, type EsdbIdAllocatorOptions, type ReservationLog } from './esdb/esdb-id-allocator.js';
 export type { EventLogReader } from './reading/event-log-reader.js';
 export { ReadOnlySqliteLog, type ReadOnlySqliteLogOptions } from './reading/readonly-sqlite-log.js';
+export { type LogLocation, openLogReader } from './reading/log-location.js';
 export { hashedSqliteRows, type HashedRow } from './reading/hashed-sqlite-rows.js';
 export * from './export/index.js';
 export * from './upcasting/index.js';

@@ -50,6 +50,9 @@ export class ValidatingEventStore implements EventStore {
   readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
     return this.inner.readAll(options);
   }
+  readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    return this.inner.readAt(positions);
+  }
   streamRevision(stream: string): Promise<number | null> {
     return this.inner.streamRevision(stream);
   }

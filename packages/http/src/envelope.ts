@@ -6,22 +6,26 @@ import { ApiError } from '@chat/core';
  * that many requests share (the organization's users in POST /register) are serialized once.
  */
 export class JsonText {
-  /** The text in the pieces it was built from (a large list is written piece by piece, never joined). */
-  readonly parts: readonly string[];
+  /**
+   * The text in the pieces it was built from (a large list is written piece by piece, never joined);
+   * a piece may already be UTF-8 bytes (a cached list kept ready to write).
+   */
+  readonly parts: readonly (string | Uint8Array)[];
   private joined: string | null = null;
 
-  constructor(text: string | readonly string[]) {
+  constructor(text: string | readonly (string | Uint8Array)[]) {
     this.parts = typeof text === 'string' ? [text] : text;
   }
 
   get text(): string {
-    this.joined ??= this.parts.length === 1 ? this.parts[0] : this.parts.join('');
+    this.joined ??= this.parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8'))).join('');
     return this.joined;
   }
 
+  /** Characters of the text pieces plus bytes of the byte pieces: its size, for deciding how to write it. */
   get length(): number {
     let length = 0;
-    for (const part of this.parts) length += part.length;
+    for (const part of this.parts) length += typeof part === 'string' ? part.length : part.byteLength;
     return length;
   }
 }

@@ -21,15 +21,15 @@ const omitted = (value: unknown): boolean => value === undefined || typeof value
  * when the slice ends, so what is written is a few large strings, not thousands of small ones.
  */
 class Chunks {
-  readonly chunks: string[] = [];
+  readonly chunks: (string | Uint8Array)[] = [];
   private pieces: string[] = [];
 
   constructor(private readonly slicer: TimeSlicer) {}
 
-  push(piece: string): void {
-    if (piece.length < LARGE_PIECE) this.pieces.push(piece);
+  push(piece: string | Uint8Array): void {
+    if (typeof piece === 'string' && piece.length < LARGE_PIECE) this.pieces.push(piece);
     else {
-      // A large text (a pre-serialized list) is a chunk of its own: never copied into a join.
+      // A large text (a pre-serialized list) or bytes are a chunk of their own: never copied into a join.
       this.seal();
       this.chunks.push(piece);
     }
@@ -48,11 +48,18 @@ class Chunks {
   }
 }
 
+/** Whether an object has at least SMALL own enumerable members, counted no further than that. */
+function isLarge(value: Record<string, unknown>): boolean {
+  let members = 0;
+  for (const name in value) if (Object.hasOwn(value, name) && ++members >= SMALL) return true;
+  return false;
+}
+
 /** Whether a value is serialized member by member (with pauses) rather than in one call. */
 function descends(value: unknown, depth: number): value is readonly unknown[] | Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return depth < 2 || value.length >= SMALL;
-  return isPlainObject(value) && (depth < 2 || Object.keys(value).length >= SMALL);
+  return isPlainObject(value) && (depth < 2 || isLarge(value));
 }
 
 async function write(value: unknown, depth: number, out: Chunks): Promise<void> {
@@ -91,7 +98,7 @@ async function write(value: unknown, depth: number, out: Chunks): Promise<void> 
  * returned as chunks whose concatenation is exactly that text. Large arrays and objects are walked
  * member by member; each member (a message, a user) is one JSON.stringify.
  */
-export async function serializeBodyInSlices(body: unknown, slicer = new TimeSlicer()): Promise<string[]> {
+export async function serializeBodyInSlices(body: unknown, slicer = new TimeSlicer()): Promise<(string | Uint8Array)[]> {
   const out = new Chunks(slicer);
   await write(body, 0, out);
   out.seal();
@@ -151,7 +158,7 @@ export async function sendJsonInSlices(res: ServerResponse, status: number, body
   }
   const chunks = await serializeBodyInSlices(body);
   let length = 0;
-  for (const chunk of chunks) length += Buffer.byteLength(chunk);
+  for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': length, ...headers });
   if (chunks.length === 1) {
     res.end(chunks[0]);

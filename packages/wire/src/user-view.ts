@@ -29,10 +29,24 @@ export function canSeeEmail(viewer: UserState | null, user: UserState): boolean 
 export const apiEmail = (user: UserState, realmHost: string): string =>
   user.settings.email_address_visibility === 1 ? user.email : dummyEmail(user.user_id, realmHost);
 
+/** Gravatar digests by address: a message list names the same senders again and again. */
+const gravatarDigests = new Map<string, string>();
+/** Addresses remembered before the memo starts over. */
+const DIGESTS_KEPT = 20_000;
+
+function gravatarDigest(email: string): string {
+  let digest = gravatarDigests.get(email);
+  if (digest === undefined) {
+    if (gravatarDigests.size >= DIGESTS_KEPT) gravatarDigests.clear();
+    digest = createHash('md5').update(email).digest('hex');
+    gravatarDigests.set(email, digest);
+  }
+  return digest;
+}
+
 export function avatarUrl(user: UserState, clientGravatar: boolean): string | null {
   if (clientGravatar) return null;
-  const digest = createHash('md5').update(user.email).digest('hex');
-  return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=${user.avatar_version}`;
+  return `https://secure.gravatar.com/avatar/${gravatarDigest(user.email)}?d=identicon&version=${user.avatar_version}`;
 }
 
 /** A user record as GET /users and the register response give it. */

@@ -25,5 +25,12 @@ export async function messageLookups(models: ReadModels, messages: readonly Stor
     if (channel) channels.set(id, channel);
   }
   const linkifiers = inLinkifierOrder(await models.linkifiers.all());
-  return { users, channels, realmHost, topicLinks: (topic) => topicLinks(topic, linkifiers) };
+  // A list of messages repeats its topics: each one's links are found once.
+  const linksByTopic = new Map<string, { text: string; url: string }[]>();
+  const linksOf = (topic: string): { text: string; url: string }[] => {
+    let links = linksByTopic.get(topic);
+    if (!links) linksByTopic.set(topic, (links = topicLinks(topic, linkifiers)));
+    return links.map((link) => ({ ...link }));
+  };
+  return { users, channels, realmHost, topicLinks: linksOf };
 }

@@ -22,13 +22,14 @@ export function bodyCarriedBy(event: StoredEvent, messageId: number): MessageBod
  * Message bodies read from the log by the position of the event that carried them (the memory message
  * store keeps only that position; see packages/readstore/src/memory/messages/message-bodies.ts).
  */
-export function logMessageBodies(store: Pick<EventStore, 'readAll'>): BodySource {
+export function logMessageBodies(store: Pick<EventStore, 'readAt'>): BodySource {
   return {
-    async read(position, messageId) {
-      for await (const event of store.readAll({ fromPosition: position - 1, maxCount: 1 })) {
-        return event.position === position ? bodyCarriedBy(event, messageId) : undefined;
-      }
-      return undefined;
+    async read(wanted) {
+      const events = new Map((await store.readAt(wanted.map((each) => each.position))).map((event) => [event.position, event]));
+      return wanted.map(({ position, messageId }) => {
+        const event = events.get(position);
+        return event && bodyCarriedBy(event, messageId);
+      });
     },
   };
 }

@@ -8,7 +8,9 @@ import {
   EventSchemaRegistry,
   type EventStore,
   type IdAllocator,
+  LogExportThread,
   LogIdAllocator,
+  type LogLocation,
   SqliteEventStore,
   UpcastingEventStore,
   ValidatingEventStore,
@@ -105,6 +107,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     models,
     search,
     writtenLog: raw,
+    logExports: new LogExportThread(logLocation(config)),
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     snapshots: snapshotSchedule,
@@ -123,11 +126,17 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   return ctx;
 }
 
+/** Where the configured log is, for readers with connections of their own (the export thread). */
+function logLocation(config: Config): LogLocation {
+  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl };
+  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3') };
+}
+
 async function openEventStore(config: Config): Promise<EventStore> {
-  if (config.eventStore === 'esdb' && config.esdbUrl) return EsdbEventStore.connect(config.esdbUrl);
-  const file = join(config.dataDir, 'events.sqlite3');
-  createPrivateFile(file);
-  return new SqliteEventStore(file);
+  const location = logLocation(config);
+  if (location.kind === 'esdb') return EsdbEventStore.connect(location.url);
+  createPrivateFile(location.file);
+  return new SqliteEventStore(location.file);
 }
 
 /**
@@ -183,6 +192,7 @@ async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStor
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  await ctx.logExports.close();
   await ctx.runner.stop();
   await ctx.snapshots?.close();
   ctx.queues.close();

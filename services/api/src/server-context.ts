@@ -1,6 +1,6 @@
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
-import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator } from '@chat/eventstore';
+import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
@@ -31,6 +31,8 @@ export interface ServerContext {
   search: SearchIndex;
   /** The log as written, before upcasting: for exports that keep original event versions. */
   writtenLog: EventLogReader;
+  /** Exports of the log (GET /export/events), made in a thread of their own. */
+  logExports: LogExports & { close(): Promise<void> };
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
   runner: ProjectionRunner;

@@ -66,4 +66,15 @@ describe('JsonText in pieces', function () {
     expect(chunks).to.include(pieces[1]);
     expect(new JsonText(pieces).length).to.equal(pieces[0].length + pieces[1].length);
   });
+
+  it('writes pieces kept as bytes as they are, each a chunk of its own', async function () {
+    const bytes = Buffer.from(pieces[0]);
+    const mixed = { result: 'success', realm_users: new JsonText([bytes, pieces[1]]), queue_id: 'q' };
+    const expected = `{"result":"success","realm_users":${pieces.join('')},"queue_id":"q"}`;
+    expect(serializeBody(mixed)).to.equal(expected);
+    const chunks = await serializeBodyInSlices(mixed);
+    expect(chunks).to.include(bytes);
+    expect(Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).toString('utf8')).to.equal(expected);
+    expect(new JsonText([bytes]).length).to.equal(bytes.byteLength);
+  });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, windowSize } from '../../../services/api/src/queries/message-window.js';
-import { highlightHtml, highlightTopic } from '../../../services/api/src/queries/search-highlight.js';
+import { SearchHighlighter } from '../../../services/api/src/queries/search-highlight.js';
 
 describe('message window parameters', () => {
   it('anchors: ids (as number or digits), the three computed ones, and the deprecated first-unread switch', () => {
@@ -38,13 +38,19 @@ describe('message window parameters', () => {
 
 describe('search highlights', () => {
   it('wraps the words in text, case-insensitively, never inside tags or entities', () => {
-    expect(highlightHtml('<p>Lunch <a href="/lunch">lunch</a> &amp; amp</p>', ['lunch', 'amp'])).to.equal(
+    expect(new SearchHighlighter(['lunch', 'amp']).html('<p>Lunch <a href="/lunch">lunch</a> &amp; amp</p>')).to.equal(
       '<p><span class="highlight">Lunch</span> <a href="/lunch"><span class="highlight">lunch</span></a> &amp; <span class="highlight">amp</span></p>',
     );
-    expect(highlightHtml('<p>plain</p>', [])).to.equal('<p>plain</p>');
+    expect(new SearchHighlighter([]).html('<p>plain</p>')).to.equal('<p>plain</p>');
+  });
+
+  it('gives the same marks to every message of one search (a word judged once is judged alike)', () => {
+    const highlighter = new SearchHighlighter(['run']);
+    expect(highlighter.html('<p>Running runs</p>')).to.equal('<p><span class="highlight">Running</span> <span class="highlight">runs</span></p>');
+    expect(highlighter.html('<p>runs &amp; runner ran</p>')).to.equal('<p><span class="highlight">runs</span> &amp; runner ran</p>');
   });
 
   it('escapes the topic before highlighting it', () => {
-    expect(highlightTopic('<b> Plans', ['plans'])).to.equal('&lt;b&gt; <span class="highlight">Plans</span>');
+    expect(new SearchHighlighter(['plans']).topic('<b> Plans')).to.equal('&lt;b&gt; <span class="highlight">Plans</span>');
   });
 });

@@ -11,10 +11,11 @@ function aLog(entries: [position: number, id: number, text: string][]) {
     log,
     reads,
     source: {
-      read: async (position: number, id: number) => {
-        reads.push(position);
-        return log.get(`${position}:${id}`);
-      },
+      read: async (wanted: readonly { position: number; messageId: number }[]) =>
+        wanted.map(({ position, messageId }) => {
+          reads.push(position);
+          return log.get(`${position}:${messageId}`);
+        }),
     },
   };
 }

@@ -31,11 +31,19 @@ export const CONTENT_BITS = MENTION_BITS | FlagBit.has_alert_word;
 
 /** The API's flag list for stored bits, with the deprecated `wildcard_mentioned` derived. */
 export function flagNames(bits: number): string[] {
-  const names: string[] = [];
-  for (const [name, bit] of Object.entries(FlagBit)) if ((bits & bit) !== 0) names.push(name);
-  if ((bits & WILDCARD_BITS) !== 0) names.push('wildcard_mentioned');
-  return names;
+  let names = namesByBits.get(bits);
+  if (!names) {
+    names = [];
+    for (const [name, bit] of Object.entries(FlagBit)) if ((bits & bit) !== 0) names.push(name);
+    if ((bits & WILDCARD_BITS) !== 0) names.push('wildcard_mentioned');
+    namesByBits.set(bits, names);
+  }
+  // A copy: the list is the caller's (a message list names the same few combinations thousands of times).
+  return names.slice();
 }
+
+/** Flag lists already spelled out, by bits (a few dozen combinations occur). */
+const namesByBits = new Map<number, string[]>();
 
 const NO_CONTENT_BITS = (): number => 0;
 

@@ -96,6 +96,15 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
+  /** One read of `$all` per position: EventStoreDB has no point read by position. */
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    for (const position of positions) {
+      for await (const event of this.readAll({ fromPosition: position - 1, maxCount: 1 })) if (event.position === position) events.push(event);
+    }
+    return events;
+  }
+
   async streamRevision(stream: string): Promise<number | null> {
     return (await this.lastEvent(stream))?.revision ?? null;
   }

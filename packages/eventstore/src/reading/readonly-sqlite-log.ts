@@ -23,6 +23,7 @@ export interface ReadOnlySqliteLogOptions {
 export class ReadOnlySqliteLog implements EventLogReader {
   private readonly db: Database.Database;
   private page: Database.Statement<[number, number], ChainedRow> | null = null;
+  private at: Database.Statement<[number], ChainedRow> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly pollMs: number;
 
@@ -42,6 +43,17 @@ export class ReadOnlySqliteLog implements EventLogReader {
       left -= rows.length;
       after = rows[rows.length - 1].position;
     }
+  }
+
+  /** The events at these positions, in the order asked (as EventStore.readAt). */
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    if (!this.hasTable() || !this.at) return [];
+    const events: StoredEvent[] = [];
+    for (const position of positions) {
+      const row = this.at.get(position);
+      if (row) events.push(toStoredEvent(row));
+    }
+    return events;
   }
 
   async headPosition(): Promise<number> {
@@ -91,6 +103,7 @@ export class ReadOnlySqliteLog implements EventLogReader {
     this.page = this.db.prepare<[number, number], ChainedRow>(
       'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
     );
+    this.at = this.db.prepare<[number], ChainedRow>('SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position = ?');
     return true;
   }
 

@@ -75,6 +75,7 @@ export class SqliteEventStore implements EventStore {
       page: this.db.prepare<[number, number], EventRow>(
         'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
+      at: this.db.prepare<[number], EventRow>('SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position = ?'),
       streamPage: this.db.prepare<[string, number, number], EventRow>(
         'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE stream = ? AND revision > ? ORDER BY revision LIMIT ?',
       ),
@@ -220,6 +221,15 @@ export class SqliteEventStore implements EventStore {
       left -= rows.length;
       after = rows[rows.length - 1].position;
     }
+  }
+
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    for (const position of positions) {
+      const row = this.statements.at.get(position);
+      if (row) events.push(toStoredEvent(row));
+    }
+    return events;
   }
 
   async streamRevision(stream: string): Promise<number | null> {

@@ -49,6 +49,9 @@ export class UpcastingEventStore extends UpcastingLogReader implements EventStor
   readStream(stream: string): AsyncIterable<StoredEvent> {
     return upcasted(this.store.readStream(stream), this.upcasters);
   }
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    return [...this.upcasters.upcastAll(await this.store.readAt(positions))];
+  }
   streamRevision(stream: string): Promise<number | null> {
     return this.store.streamRevision(stream);
   }

@@ -24,8 +24,21 @@ export function tokensOf(text: string): string[] {
   return tokens;
 }
 
+/** Stems already computed, by folded token: text repeats its words, and stemming is most of a highlight's cost. */
+const stems = new Map<string, string>();
+/** Distinct tokens remembered before the memo starts over (about 2 MB). */
+const STEMS_KEPT = 50_000;
+
 /** The stem a folded token is indexed under. */
-export const stemOf = (token: string): string => stemmer(token);
+export function stemOf(token: string): string {
+  let stem = stems.get(token);
+  if (stem === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stem = stemmer(token);
+    stems.set(token, stem);
+  }
+  return stem;
+}
 
 /** The stems of a text, in order. */
 export const stemsOf = (text: string): string[] => tokensOf(text).map(stemOf);

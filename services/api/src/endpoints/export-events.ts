@@ -1,17 +1,8 @@
 import { badRequest, ownerRequired, Role } from '@chat/core';
-import {
-  type EventLogReader,
-  type ExportFilter,
-  ExportFilterError,
-  exportEvents,
-  type ExportLineOptions,
-  ndjsonLine,
-  parseExportFilter,
-  type RawExportFilter,
-} from '@chat/eventstore';
-import { HANDLED, roomIn, type RouteCall, type RouteResult, TimeSlicer } from '@chat/http';
+import { type ExportFilter, ExportFilterError, parseExportFilter, type RawExportFilter } from '@chat/eventstore';
+import { HANDLED, roomIn, type RouteCall, type RouteResult } from '@chat/http';
 import { callerUser } from './call-context.js';
-import type { LogReads, Reads, Uses } from '../dependencies.js';
+import type { Reads, Uses } from '../dependencies.js';
 
 /** A filter list as text: one value, or a JSON list of them (actor ids arrive as numbers). */
 function texts(value: unknown): string[] | undefined {
@@ -42,41 +33,21 @@ function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<s
   }
 }
 
-/** Lines are written in batches of about this many characters (fewer writes, same bytes). */
-const BATCH_CHARS = 64 * 1024;
-
-/** The export's NDJSON in the server's thread, in slices that let other requests run between them. */
-async function* exportInSlices(reader: EventLogReader, filter: ExportFilter, head: number, lineOptions: ExportLineOptions): AsyncIterable<string> {
-  const slicer = new TimeSlicer();
-  let batch = '';
-  for await (const event of exportEvents(reader, filter, head)) {
-    batch += ndjsonLine(event, lineOptions);
-    if (batch.length < BATCH_CHARS && !slicer.due()) continue;
-    yield batch;
-    batch = '';
-    await slicer.pause();
-  }
-  if (batch !== '') yield batch;
-}
-
 /**
  * GET /export/events: the log as NDJSON for organization owners, with the CLI export's filters and
- * lines (packages/eventstore/src/export). Bounded by the log's head when it starts; written with
- * back-pressure, and stopped when the client goes away. The log is read and serialized in slices
- * that let other requests run between them.
+ * lines (packages/eventstore/src/export). Bounded by the log's head when it starts. The log is read
+ * and serialized in the export thread (LogExportThread); this thread only writes its chunks, as the
+ * client takes them, and stops the export when the client goes away.
  */
-export async function exportEventsEndpoint(ctx: LogReads & Reads<'users'> & Uses<'log' | 'registry' | 'writtenLog'>, call: RouteCall): Promise<RouteResult> {
+export async function exportEventsEndpoint(ctx: Reads<'users'> & Uses<'logExports' | 'log' | 'registry'>, call: RouteCall): Promise<RouteResult> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
   const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
   const filter = parsedFilter(call.params, knownTypes);
-  const reader = call.params.original === true ? ctx.writtenLog : ctx.store;
-  const head = await reader.headPosition();
+  const chunks = ctx.logExports.export({ filter, lines: { includeSecrets: call.params.include_secrets === true }, original: call.params.original === true });
   const { res } = call.raw;
-  const lineOptions = { includeSecrets: call.params.include_secrets === true };
-  const lines = exportInSlices(reader, filter, head, lineOptions);
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
   try {
-    for await (const chunk of lines) {
+    for await (const chunk of chunks) {
       if (!(await roomIn(res))) return HANDLED;
       res.write(chunk);
     }

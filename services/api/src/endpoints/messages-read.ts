@@ -4,10 +4,11 @@ import { type RouteCall, TimeSlicer } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage, readableMessages, type ViewedMessage } from '../queries/message-access.js';
 import { narrowFor } from '../queries/message-narrow.js';
-import { messageRecords, messageShapeOf, searchMatch } from '../queries/message-records.js';
+import { messageRecords, messageRecordsJson, messageShapeOf, searchMatch } from '../queries/message-records.js';
 import { type Anchor, checkNoRange, NEWEST_ANCHOR, parseAnchor, windowAround, windowSize } from '../queries/message-window.js';
 import { parseNarrow } from '../queries/narrow-clauses.js';
 import { type TranslatedNarrow, UNREAD } from '../queries/narrow-translation.js';
+import { SearchHighlighter } from '../queries/search-highlight.js';
 import { narrowPage } from '../queries/search-window.js';
 import { callerUser } from './call-context.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
@@ -40,19 +41,18 @@ export async function resolveAnchor(ctx: Reads<'messages'> & Uses<'search'>, que
   }
 }
 
-/** Ids whose messages are read at once: a long window reads its bodies (from the log when not cached) in slices. */
-const READ_BATCH = 250;
+/** Ids whose messages are read at once: a long window reads its bodies (from the log when not cached) a batch at a time. */
+const READ_BATCH = 100;
 
-/** The viewed messages among ids the store returned for the viewer (rows give flags; the others read from shared history). */
-async function viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly number[]): Promise<ViewedMessage[]> {
-  const rows = await ctx.models.messages.flagsOf(userId, ids);
+/** The viewed messages among ids the store returned for the viewer, a batch at a time (rows give flags; the others read from shared history). */
+async function* viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonly number[]): AsyncIterable<ViewedMessage[]> {
   const slicer = new TimeSlicer();
-  const viewed: ViewedMessage[] = [];
   for (let from = 0; from < ids.length; from += READ_BATCH) {
-    for (const message of await ctx.models.messages.getMany(ids.slice(from, from + READ_BATCH))) viewed.push({ message, flags: rows.get(message.id) });
+    const batch = ids.slice(from, from + READ_BATCH);
+    const rows = await ctx.models.messages.flagsOf(userId, batch);
+    yield (await ctx.models.messages.getMany(batch)).map((message) => ({ message, flags: rows.get(message.id) }));
     await slicer.pause();
   }
-  return viewed;
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
@@ -72,7 +72,7 @@ export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'o
   const anchorId = await resolveAnchor(ctx, query, anchor);
   const page = await narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(anchorId, { include_anchor: p.include_anchor !== false, ...size }));
   return {
-    messages: await messageRecords(ctx, await viewedAmong(ctx, q.viewer.user_id, page.ids), shape, narrow.search),
+    messages: await messageRecordsJson(ctx, viewedAmong(ctx, q.viewer.user_id, page.ids), shape, narrow.search),
     anchor: anchorId,
     found_anchor: page.found_anchor,
     found_oldest: page.found_oldest,
@@ -94,8 +94,9 @@ export async function messagesMatchNarrow(ctx: MessagesMatchNarrowDeps, call: Ro
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(call.params.narrow));
   const messages: Record<string, unknown> = {};
+  const highlighter = new SearchHighlighter(narrow.search);
   for (const viewed of await readableMessages(ctx, q, call.params.msg_ids as number[])) {
-    if (meets(narrow, viewed)) messages[String(viewed.message.id)] = searchMatch(viewed, narrow.search);
+    if (meets(narrow, viewed)) messages[String(viewed.message.id)] = searchMatch(viewed, highlighter);
   }
   return { messages };
 }

@@ -1,10 +1,10 @@
 import { flagNames, HISTORY_ONLY_BITS } from '@chat/core';
-import { TimeSlicer } from '@chat/http';
+import { JsonText, TimeSlicer } from '@chat/http';
 import { messageLookups } from '@chat/projections';
-import { type MessageShape, messageRecord, shapeMessage } from '@chat/wire';
+import { type MessageLookups, type MessageShape, messageRecord, shapeMessage } from '@chat/wire';
 import { realmHost } from '../endpoints/call-context.js';
 import type { ViewedMessage } from './message-access.js';
-import { highlightHtml, highlightTopic } from './search-highlight.js';
+import { SearchHighlighter } from './search-highlight.js';
 import type { Configured, Uses } from '../dependencies.js';
 
 /** What messageRecords uses. */
@@ -23,10 +23,36 @@ export function messageShapeOf(params: Record<string, unknown>): MessageShape {
 export const viewedFlags = (viewed: ViewedMessage): string[] => flagNames(viewed.flags ?? HISTORY_ONLY_BITS);
 
 /** What a search narrow adds to a record: the HTML content and the escaped topic with the words highlighted. */
-export function searchMatch(viewed: ViewedMessage, words: readonly string[]): { match_content: string; match_subject: string } {
+export function searchMatch(viewed: ViewedMessage, highlighter: SearchHighlighter): { match_content: string; match_subject: string } {
   const { message } = viewed;
   const topic = message.recipient.type === 'channel' ? message.recipient.topic : '';
-  return { match_content: highlightHtml(message.rendered_content, words), match_subject: highlightTopic(topic, words) };
+  return { match_content: highlighter.html(message.rendered_content), match_subject: highlighter.topic(topic) };
+}
+
+/** Builds the records of one request: its shape, its search highlights, one message at a time. */
+class RecordBuilder {
+  private readonly highlighter: SearchHighlighter | null;
+
+  constructor(
+    private readonly ctx: MessageRecordsDeps,
+    private readonly shape: MessageShape,
+    search: readonly string[],
+  ) {
+    this.highlighter = search.length > 0 ? new SearchHighlighter(search) : null;
+  }
+
+  /** The lookups a batch of messages needs (their senders, channels, topic links). */
+  lookups(viewed: readonly ViewedMessage[]): Promise<MessageLookups> {
+    return messageLookups(this.ctx.models, viewed.map((each) => each.message), realmHost(this.ctx));
+  }
+
+  record(each: ViewedMessage, lookups: MessageLookups): Record<string, unknown> {
+    // shapeMessage answers a copy of its own, so the viewer's fields go straight onto it.
+    const record = shapeMessage(messageRecord(each.message, lookups), this.shape);
+    record.flags = viewedFlags(each);
+    if (this.highlighter) Object.assign(record, searchMatch(each, this.highlighter));
+    return record;
+  }
 }
 
 /**
@@ -34,17 +60,45 @@ export function searchMatch(viewed: ViewedMessage, words: readonly string[]): { 
  * flags, and with the search highlights when `search` holds words.
  */
 export async function messageRecords(ctx: MessageRecordsDeps, viewed: readonly ViewedMessage[], shape: MessageShape, search: readonly string[] = []): Promise<Record<string, unknown>[]> {
-  const lookups = await messageLookups(ctx.models, viewed.map((each) => each.message), realmHost(ctx));
-  // Thousands of records (a 5,000-message window) are built in slices that let other requests run.
+  const builder = new RecordBuilder(ctx, shape, search);
+  const lookups = await builder.lookups(viewed);
   const slicer = new TimeSlicer();
   const records: Record<string, unknown>[] = [];
   for (const each of viewed) {
-    records.push({
-      ...shapeMessage(messageRecord(each.message, lookups), shape),
-      flags: viewedFlags(each),
-      ...(search.length > 0 ? searchMatch(each, search) : {}),
-    });
+    records.push(builder.record(each, lookups));
     await slicer.pause();
   }
   return records;
+}
+
+/** The JSON of a long list of records is kept in pieces of about this many characters. */
+const PIECE_CHARS = 64 * 1024;
+
+/**
+ * The JSON array of the records of messages that arrive in batches (a long window, read a batch at a
+ * time), as messageRecords would give them serialized. Each batch's records are serialized as they
+ * are built and dropped, so a 5,000-message answer never holds thousands of records and their
+ * messages at once: the young generation's collections, which copy every live object, stay short
+ * (with the whole list alive they paused the server 5–18 ms each, several times per such answer).
+ */
+export async function messageRecordsJson(ctx: MessageRecordsDeps, batches: AsyncIterable<readonly ViewedMessage[]>, shape: MessageShape, search: readonly string[] = []): Promise<JsonText> {
+  const builder = new RecordBuilder(ctx, shape, search);
+  const slicer = new TimeSlicer();
+  const pieces: string[] = [];
+  let piece = '[';
+  let first = true;
+  for await (const batch of batches) {
+    const lookups = await builder.lookups(batch);
+    for (const each of batch) {
+      piece += `${first ? '' : ','}${JSON.stringify(builder.record(each, lookups))}`;
+      first = false;
+      if (piece.length >= PIECE_CHARS) {
+        pieces.push(piece);
+        piece = '';
+      }
+      await slicer.pause();
+    }
+  }
+  pieces.push(`${piece}]`);
+  return new JsonText(pieces);
 }

@@ -1,3 +1,4 @@
+import { yieldToOthers } from '@chat/http';
 import type { MessagePage, MessageQuery, MessageWindow } from '@chat/readstore';
 import { type SearchPlan, searchPlanOf, type SearchSources } from './search-plan.js';
 
@@ -6,9 +7,6 @@ const MAX_BATCH = 4096;
 const NEWEST = Number.MAX_SAFE_INTEGER;
 
 type Direction = 'older' | 'newer';
-
-/** Lets other requests run between two batches of a long search. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Those of `ids` that meet the parts of the plan their source did not already decide, ascending. */
 async function keep(sources: SearchSources, plan: SearchPlan, ids: readonly number[], decided: 'terms' | 'rest' | 'nothing'): Promise<number[]> {
@@ -48,7 +46,8 @@ async function collect(sources: SearchSources, plan: SearchPlan, anchor: number,
     if (batch.length < size) break;
     bound = batch[batch.length - 1];
     size = Math.min(MAX_BATCH, size * 4);
-    if (found.length < count) await nextTurn();
+    // Other requests run between two batches of a long search.
+    if (found.length < count) await yieldToOthers();
   }
   return direction === 'older' ? found.reverse() : found;
 }

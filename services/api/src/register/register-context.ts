@@ -20,6 +20,12 @@ export interface RegisterContext {
   fetchTypes: readonly string[] | null;
   /** Whether the initial state of this event type was asked for (a section may need two types). */
   wants: (type: string) => boolean;
+  /**
+   * Lets other requests run when the current slice is used up. Sections are built while no event is
+   * applied (see queue-start.ts); pausing keeps that (events wait, the snapshot stays exact) but lets
+   * requests that apply none (a GET, a long poll's answer) run meanwhile.
+   */
+  pause: () => Promise<void>;
 }
 
 /** Builds one part of the initial state; keyed by the event type whose events keep it current. */

@@ -1,11 +1,12 @@
 import { badRequest, FEATURE_LEVEL, Role, SERVER_VERSION } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import { type RouteCall, TimeSlicer } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
 import type { ServerContext } from '../server-context.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
 import type { RegisterContext } from './register-context.js';
 import { EVENT_TYPES, SECTIONS, TYPE_ALIASES } from './sections/index.js';
+import { prepareRealmUsers } from './sections/realm-user-section.js';
 import { normalizeNarrow } from './narrow-terms.js';
 import { startQueueAtSnapshot } from './queue-start.js';
 import { checkEventNarrow } from '../queries/event-narrow.js';
@@ -44,6 +45,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
   checkEventNarrow(narrow);
   if (p.all_public_streams === true && viewer.role === Role.Guest) throw badRequest('User not authorized for this query');
   let channels: Promise<ChannelQuery> | null = null;
+  const slicer = new TimeSlicer();
   const rc: RegisterContext = {
     ctx,
     viewer,
@@ -56,7 +58,10 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
     fetchTypes,
     wants: (type) => fetchTypes === null || fetchTypes.includes(type),
+    pause: () => slicer.pause(),
   };
+  // The costly shared parts are made before the snapshot, in slices: inside it they are only looked up.
+  if (rc.wants('realm_user')) await prepareRealmUsers(rc);
   const spec = {
     userId: viewer.user_id,
     eventTypes,
@@ -74,6 +79,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
       const parts: Record<string, unknown> = {};
       for (const [type, build] of SECTIONS) {
         if (fetchTypes === null || fetchTypes.includes(type)) Object.assign(parts, await build(rc));
+        await rc.pause();
       }
       return parts;
     },

@@ -105,11 +105,9 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async getMany(ids: readonly number[]): Promise<StoredMessage[]> {
-    const found: StoredMessage[] = [];
-    for (const id of ids) {
-      if (this.columns.has(id)) found.push(this.columns.message(id, await this.bodies.get(id)));
-    }
-    return found;
+    const present = ids.filter((id) => this.columns.has(id));
+    const bodies = await this.bodies.getMany(present);
+    return present.map((id, i) => this.columns.message(id, bodies[i]));
   }
 
   async flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
@@ -270,8 +268,8 @@ export class MemoryMessageStore implements MessageStore {
     const found: number[] = [];
     for (let from = 0; from < candidates.length; from += BODY_PAGE) {
       const ids = candidates.slice(from, from + BODY_PAGE);
-      const bodies = new Map<number, MessageBody>();
-      for (const id of ids) bodies.set(id, await this.bodies.get(id, false));
+      const read = await this.bodies.getMany(ids, false);
+      const bodies = new Map<number, MessageBody>(ids.map((id, i) => [id, read[i]]));
       const matches = this.matcher(query, bodies);
       for (const id of ids) if (matches(id)) found.push(id);
     }

@@ -5,12 +5,19 @@ import { grown } from './growable.js';
 /** What a message says: the text as written and as rendered. */
 export type { MessageBody } from './message-body.js';
 
+/** A body wanted from the log: the one of message `messageId` that the event at `position` carries. */
+export interface BodyAt {
+  position: number;
+  messageId: number;
+}
+
 /**
- * Where bodies already live on disk: the log event that carried them (a send, a content edit). Asked
- * for the body of message `messageId` that the event at `position` carries; undefined when it carries none.
+ * Where bodies already live on disk: the log events that carried them (a send, a content edit). Asked
+ * for several at once (one read of the log for a page of messages), it answers in the order asked,
+ * undefined where the event carries no such body.
  */
 export interface BodySource {
-  read(position: number, messageId: number): Promise<MessageBody | undefined>;
+  read(wanted: readonly BodyAt[]): Promise<(MessageBody | undefined)[]>;
 }
 
 const same = (a: MessageBody, b: MessageBody): boolean => a.content === b.content && a.rendered_content === b.rendered_content;
@@ -67,7 +74,7 @@ export class MessageBodies {
   async replaced(id: number, body: MessageBody, position: number): Promise<void> {
     if (!this.source) return this.inserted(id, body, position);
     if (same(await this.get(id), body)) return;
-    const carried = await this.source.read(position, id);
+    const [carried] = await this.source.read([{ position, messageId: id }]);
     this.cache.set(id, { content: body.content, rendered_content: body.rendered_content });
     if (carried && same(carried, body)) {
       this.place(id, position);
@@ -80,13 +87,27 @@ export class MessageBodies {
 
   /** The body of a stored message; `remember` false for a scan, which would only push the recent ones out. */
   async get(id: number, remember = true): Promise<MessageBody> {
-    const kept = this.onHeap.get(id) ?? (remember ? this.cache.get(id) : this.cache.peek(id));
-    if (kept) return kept;
-    const position = this.at[id] ?? 0;
-    const read = this.source && position > 0 ? await this.source.read(position, id) : undefined;
-    if (!read) throw new Error(`message ${id}: no body at log position ${position}`);
-    if (remember) this.cache.set(id, read);
-    return read;
+    const [body] = await this.getMany([id], remember);
+    return body;
+  }
+
+  /** The bodies of stored messages, in the order given; those not at hand are read from the log at once. */
+  async getMany(ids: readonly number[], remember = true): Promise<MessageBody[]> {
+    const bodies: (MessageBody | undefined)[] = ids.map((id) => this.onHeap.get(id) ?? (remember ? this.cache.get(id) : this.cache.peek(id)));
+    const missing: number[] = [];
+    for (let i = 0; i < ids.length; i++) if (!bodies[i]) missing.push(i);
+    if (missing.length === 0) return bodies as MessageBody[];
+    const wanted = missing.map((i) => ({ position: this.at[ids[i]] ?? 0, messageId: ids[i] }));
+    const unknown = wanted.find((each) => each.position <= 0);
+    if (!this.source || unknown) throw new Error(`message ${unknown?.messageId ?? ids[missing[0]]}: no body at log position ${unknown?.position ?? 0}`);
+    const read = await this.source.read(wanted);
+    missing.forEach((i, at) => {
+      const body = read[at];
+      if (!body) throw new Error(`message ${ids[i]}: no body at log position ${wanted[at].position}`);
+      if (remember) this.cache.set(ids[i], body);
+      bodies[i] = body;
+    });
+    return bodies as MessageBody[];
   }
 
   delete(id: number): void {

@@ -2,16 +2,33 @@ import { isSystemBot, Role } from '@chat/core';
 import { JsonText } from '@chat/http';
 import { avatarUrl, userView } from '@chat/wire';
 import { realmHost } from '../../endpoints/call-context.js';
-import type { SectionBuilder } from '../register-context.js';
-import { serializeUsers, usersAsSeenBy } from './serialized-users.js';
+import type { RegisterContext, SectionBuilder } from '../register-context.js';
+import { type SerializedUsers, serializeUsers, usersAsSeenBy } from './serialized-users.js';
+
+const userViewOptions = ({ ctx, clientGravatar }: RegisterContext) => ({ realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true });
+
+/**
+ * The organization's users serialized for the viewer's role and avatar choice: the bulk of a register
+ * answer, made once per organization version (in slices, so the first register after a change never
+ * holds the server) and shared by every register until the organization changes.
+ */
+async function serializedUsers(rc: RegisterContext): Promise<SerializedUsers> {
+  const { ctx, viewer, clientGravatar } = rc;
+  const organization = await ctx.organization.current();
+  return organization.derived(`realm_users:${viewer.role}:${clientGravatar}`, () => serializeUsers([...organization.users.values()], viewer, userViewOptions(rc), rc.pause));
+}
+
+/** Makes the serialized users ready before the snapshot, where they are then only looked up. */
+export async function prepareRealmUsers(rc: RegisterContext): Promise<void> {
+  await serializedUsers(rc);
+}
 
 /** The `realm_user` section: every user, and the viewer's own identity and permissions. */
-export const realmUserSection: SectionBuilder = async ({ ctx, viewer, clientGravatar }) => {
-  const options = { realmHost: realmHost(ctx), clientGravatar, includeCustomProfileFields: true };
+export const realmUserSection: SectionBuilder = async (rc) => {
+  const { ctx, viewer } = rc;
+  const options = userViewOptions(rc);
   const organization = await ctx.organization.current();
-  // Serialized once per organization version, role and avatar choice: the bulk of a register answer.
-  const serialized = organization.derived(`realm_users:${viewer.role}:${clientGravatar}`, () => serializeUsers([...organization.users.values()], viewer, options));
-  const users = usersAsSeenBy(serialized, viewer, organization.users, options);
+  const users = usersAsSeenBy(await serializedUsers(rc), viewer, organization.users, options);
   const canCreate = viewer.role <= Role.Member;
   return {
     realm_users: new JsonText(users.active),

@@ -1,9 +1,9 @@
 import { isSystemBot, type UserState } from '@chat/core';
 import { userView, type UserViewOptions } from '@chat/wire';
 
-/** One JSON array of user records, with where each record starts and ends in it. */
+/** One JSON array of user records as UTF-8 bytes, with where each record starts and ends in them. */
 interface SerializedList {
-  text: string;
+  bytes: Buffer;
   spans: Map<number, { start: number; end: number }>;
 }
 
@@ -11,8 +11,8 @@ interface SerializedList {
  * Every user record of the organization serialized as one viewer sees it. Records differ between
  * viewers only by the role-based visibility of real addresses and by each viewer's own record, so a
  * list serialized for one viewer serves every viewer of the same role once two records are redone.
- * The lists are kept joined: another viewer's copy is the text around those two records, cut and
- * pasted, not ten thousand records joined again.
+ * The lists are kept as bytes, ready to be written: another viewer's copy is views of the bytes
+ * around those two records, never ten thousand records joined, encoded or measured again.
  */
 export interface SerializedUsers {
   viewerId: number;
@@ -24,33 +24,39 @@ function joined(records: readonly { id: number; json: string }[]): SerializedLis
   const spans = new Map<number, { start: number; end: number }>();
   let at = 1;
   for (const { id, json } of records) {
-    spans.set(id, { start: at, end: at + json.length });
-    at += json.length + 1;
+    const length = Buffer.byteLength(json);
+    spans.set(id, { start: at, end: at + length });
+    at += length + 1;
   }
-  return { text: `[${records.map((record) => record.json).join(',')}]`, spans };
+  return { bytes: Buffer.from(`[${records.map((record) => record.json).join(',')}]`), spans };
 }
 
-export function serializeUsers(everyone: readonly UserState[], viewer: UserState, options: UserViewOptions): SerializedUsers {
+/** Serializes the lists one record at a time, calling `pause` after each (a slice of a long task). */
+export async function serializeUsers(everyone: readonly UserState[], viewer: UserState, options: UserViewOptions, pause: () => Promise<void>): Promise<SerializedUsers> {
   const sorted = everyone.filter((user) => !isSystemBot(user)).sort((a, b) => a.user_id - b.user_id);
-  const records = (active: boolean) => sorted.filter((user) => user.is_active === active).map((user) => ({ id: user.user_id, json: JSON.stringify(userView(user, viewer, options)) }));
-  return { viewerId: viewer.user_id, active: joined(records(true)), inactive: joined(records(false)) };
+  const records = { active: [] as { id: number; json: string }[], inactive: [] as { id: number; json: string }[] };
+  for (const user of sorted) {
+    (user.is_active ? records.active : records.inactive).push({ id: user.user_id, json: JSON.stringify(userView(user, viewer, options)) });
+    await pause();
+  }
+  return { viewerId: viewer.user_id, active: joined(records.active), inactive: joined(records.inactive) };
 }
 
-/** `list` with the records of `replaced` (by user id) put in place of theirs, in one pass: the pieces of the text, not joined. */
-function withRecords(list: SerializedList, replaced: ReadonlyMap<number, string>): string[] {
+/** `list` with the records of `replaced` (by user id) put in place of theirs, in one pass: views of its bytes between them. */
+function withRecords(list: SerializedList, replaced: ReadonlyMap<number, string>): (Buffer | string)[] {
   const cuts = [...replaced].flatMap(([id, json]) => {
     const span = list.spans.get(id);
     return span ? [{ ...span, json }] : [];
   });
-  if (cuts.length === 0) return [list.text];
+  if (cuts.length === 0) return [list.bytes];
   cuts.sort((a, b) => a.start - b.start);
-  const parts: string[] = [];
+  const parts: (Buffer | string)[] = [];
   let from = 0;
   for (const cut of cuts) {
-    parts.push(list.text.slice(from, cut.start), cut.json);
+    parts.push(list.bytes.subarray(from, cut.start), cut.json);
     from = cut.end;
   }
-  parts.push(list.text.slice(from));
+  parts.push(list.bytes.subarray(from));
   return parts;
 }
 
@@ -60,8 +66,8 @@ export function usersAsSeenBy(
   viewer: UserState,
   users: ReadonlyMap<number, UserState>,
   options: UserViewOptions,
-): { active: string[]; inactive: string[] } {
-  if (serialized.viewerId === viewer.user_id) return { active: [serialized.active.text], inactive: [serialized.inactive.text] };
+): { active: (Buffer | string)[]; inactive: (Buffer | string)[] } {
+  if (serialized.viewerId === viewer.user_id) return { active: [serialized.active.bytes], inactive: [serialized.inactive.bytes] };
   const redone = new Map<number, string>();
   for (const userId of [serialized.viewerId, viewer.user_id]) {
     const user = users.get(userId);

@@ -8,7 +8,7 @@ import type { SectionBuilder } from '../register-context.js';
  * past ones to channels they can still see, and the visible channels they never joined. Archived
  * channels only for clients with archived_channels.
  */
-export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilities, includeSubscribers, channels }) => {
+export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilities, includeSubscribers, channels, pause }) => {
   const q = await channels();
   const subscriptions = [];
   const unsubscribed = [];
@@ -24,17 +24,19 @@ export const subscriptionsSection: SectionBuilder = async ({ viewer, capabilitie
     else if (!q.canSee(channel)) continue;
     else if (own) unsubscribed.push(await record());
     else never_subscribed.push(await q.channelJson(channel, includeSubscribers));
+    await pause();
   }
   return { subscriptions, unsubscribed, never_subscribed: new JsonText(`[${never_subscribed.join(',')}]`) };
 };
 
 /** `streams`: every channel the viewer may know. */
-export const streamsSection: SectionBuilder = async ({ capabilities, channels }) => {
+export const streamsSection: SectionBuilder = async ({ capabilities, channels, pause }) => {
   const q = await channels();
   const streams: string[] = [];
   for (const channel of q.channels) {
     if (channel.is_archived && !capabilities.archived_channels) continue;
     if (q.canSee(channel)) streams.push(await q.channelJson(channel));
+    await pause();
   }
   return { streams: new JsonText(`[${streams.join(',')}]`) };
 };
