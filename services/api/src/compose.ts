@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { type Clock, systemClock } from '@chat/core';
 import {
+  BackgroundCheckpoints,
   EsdbEventStore,
   EsdbIdAllocator,
   EventSchemaRegistry,
@@ -15,6 +16,7 @@ import {
   UpcastingEventStore,
   ValidatingEventStore,
   allUpcasters,
+  WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
 import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
@@ -108,6 +110,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     search,
     writtenLog: raw,
     logExports: new LogExportThread(logLocation(config)),
+    walCheckpoints: walCheckpoints(config, readStore),
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     snapshots: snapshotSchedule,
@@ -136,20 +139,32 @@ async function openEventStore(config: Config): Promise<EventStore> {
   const location = logLocation(config);
   if (location.kind === 'esdb') return EsdbEventStore.connect(location.url);
   createPrivateFile(location.file);
-  return new SqliteEventStore(location.file);
+  // Checkpoints run in their own thread (walCheckpoints): a commit checkpoints only as a backstop.
+  return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
 }
 
 /**
  * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
  * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
  */
+const searchFile = (config: Config): string => {
+  const file = join(config.dataDir, 'search.sqlite3');
+  createPrivateFile(file);
+  return file;
+};
+
+/** The SQLite files this server writes (the embedded log, the embedded search index), checkpointed in a thread of their own. */
+function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpoints | null {
+  const location = logLocation(config);
+  const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MongoReadStore ? [] : [searchFile(config)])];
+  return files.length > 0 ? new BackgroundCheckpoints(files) : null;
+}
+
 async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
   let index: SearchIndex;
   if (readStore instanceof MongoReadStore) index = readStore.searchIndex();
   else {
-    const file = join(config.dataDir, 'search.sqlite3');
-    createPrivateFile(file);
-    index = new SqliteSearchIndex(file);
+    index = new SqliteSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
   }
   if ((await index.position()) > (await log.headPosition())) await index.clear();
   return index;
@@ -193,6 +208,7 @@ async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStor
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.logExports.close();
+  await ctx.walCheckpoints?.close();
   await ctx.runner.stop();
   await ctx.snapshots?.close();
   ctx.queues.close();

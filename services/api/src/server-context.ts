@@ -1,6 +1,6 @@
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
-import type { EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
+import type { BackgroundCheckpoints, EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
@@ -33,6 +33,8 @@ export interface ServerContext {
   writtenLog: EventLogReader;
   /** Exports of the log (GET /export/events), made in a thread of their own. */
   logExports: LogExports & { close(): Promise<void> };
+  /** WAL checkpoints of the embedded SQLite files, in a thread of their own (null when none is used). */
+  walCheckpoints: BackgroundCheckpoints | null;
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
   runner: ProjectionRunner;

@@ -27,8 +27,15 @@ export function streamCategory(stream: string): string {
 
 const keeps = <T>(list: readonly T[] | undefined, value: T): boolean => list === undefined || list.length === 0 || list.includes(value);
 
+/** What a filter looks at: everything of an event but its data. */
+export interface FilteredEvent {
+  stream: string;
+  type: string;
+  metadata: Pick<StoredEvent['metadata'], 'occurred_at' | 'actor_id'>;
+}
+
 /** Whether an event passes every criterion of the filter except the position bounds (the reader applies those). */
-export function matchesFilter(filter: ExportFilter, event: StoredEvent): boolean {
+export function matchesFilter(filter: ExportFilter, event: FilteredEvent): boolean {
   const at = event.metadata.occurred_at;
   if (filter.since !== undefined && at < filter.since) return false;
   if (filter.until !== undefined && at >= filter.until) return false;

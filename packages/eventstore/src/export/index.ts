@@ -2,5 +2,6 @@ export * from './export-filter.js';
 export * from './parse-export-filter.js';
 export * from './export-line.js';
 export * from './export-events.js';
+export * from './export-rows.js';
 export * from './thread/export-thread-protocol.js';
 export * from './thread/log-export-thread.js';

@@ -45,6 +45,11 @@ export class ReadOnlySqliteLog implements EventLogReader {
     }
   }
 
+  /** Up to `limit` stored rows after `position`, as written (data and metadata still JSON text). */
+  rowsAfter(position: number, limit: number): ChainedRow[] {
+    return this.hasTable() && this.page ? this.page.all(position, limit) : [];
+  }
+
   /** The events at these positions, in the order asked (as EventStore.readAt). */
   async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
     if (!this.hasTable() || !this.at) return [];
@@ -89,10 +94,6 @@ export class ReadOnlySqliteLog implements EventLogReader {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
     if (this.db.open) this.db.close();
-  }
-
-  private rowsAfter(position: number, limit: number): ChainedRow[] {
-    return this.hasTable() && this.page ? this.page.all(position, limit) : [];
   }
 
   /** A file the server created but never wrote to has no table yet: an empty log, not an error. */

@@ -57,10 +57,15 @@ export class SqliteEventStore implements EventStore {
   private lastHash: string;
   private lastPosition: number;
 
-  constructor(file: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}) {
+  /**
+   * `checkpointPages`: WAL pages after which a commit checkpoints (SQLite's 1,000 by default); raised
+   * when BackgroundCheckpoints does that work in a thread of its own.
+   */
+  constructor(file: string, options: { synchronous?: 'FULL' | 'NORMAL'; checkpointPages?: number } = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    if (options.checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.floor(options.checkpointPages))}`);
     this.db.exec(SQLITE_SCHEMA);
     this.statements = {
       last: this.db.prepare<[string], { revision: number; position: number }>(

@@ -39,10 +39,15 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Started at the first read, so a process that never searches runs no worker. */
   private readerStarted: SearchReader | null = null;
 
-  constructor(private readonly file: string) {
+  /** `checkpointPages`: as SqliteEventStore's, raised when another thread checkpoints the file. */
+  constructor(
+    private readonly file: string,
+    options: { checkpointPages?: number } = {},
+  ) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    if (options.checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.floor(options.checkpointPages))}`);
     this.db.exec(SCHEMA);
     this.statements = {
       insert: this.db.prepare<[number, string, string]>('INSERT INTO message_text (rowid, topic, content) VALUES (?, ?, ?)'),

@@ -4,7 +4,9 @@ import type { EventLogReader } from '../../reading/event-log-reader.js';
 import { type LogLocation, openLogReader } from '../../reading/log-location.js';
 import { allUpcasters } from '../../upcasting/all-upcasters.js';
 import { UpcastingLogReader } from '../../upcasting/upcasting-event-store.js';
+import { ReadOnlySqliteLog } from '../../reading/readonly-sqlite-log.js';
 import { exportEvents } from '../export-events.js';
+import { exportRowLines } from '../export-rows.js';
 import { ndjsonLine } from '../export-line.js';
 import type { ExportRequest, FromExportThread, ToExportThread } from './export-thread-protocol.js';
 
@@ -88,15 +90,25 @@ class Job {
 
 const jobs = new Map<number, Job>();
 
+/** The export's lines: from the rows' text for a SQLite log, from its events for any other. */
+async function* linesOf(log: EventLogReader, request: ExportRequest, head: number): AsyncIterable<string> {
+  const upcasters = request.original ? null : allUpcasters();
+  if (log instanceof ReadOnlySqliteLog) {
+    yield* exportRowLines(log, request.filter, head, upcasters, request.lines);
+    return;
+  }
+  const reader = upcasters ? new UpcastingLogReader(log, upcasters) : log;
+  for await (const event of exportEvents(reader, request.filter, head)) yield ndjsonLine(event, request.lines);
+}
+
 async function run(job: Job, location: LogLocation, request: ExportRequest): Promise<void> {
   const log = await readerOf(location);
-  const reader = request.original ? log : new UpcastingLogReader(log, allUpcasters());
   // Bounded by the head when the export starts, so appends racing it do not make it endless.
-  const head = await reader.headPosition();
+  const head = await log.headPosition();
   let chunk = '';
-  for await (const event of exportEvents(reader, request.filter, head)) {
+  for await (const line of linesOf(log, request, head)) {
     if (job.cancelled) return;
-    chunk += ndjsonLine(event, request.lines);
+    chunk += line;
     if (chunk.length < CHUNK_CHARS) continue;
     if (!(await job.send(chunk))) return;
     chunk = '';

@@ -91,6 +91,8 @@ export class LogExportThread implements LogExports {
     const worker = this.worker;
     if (!worker) return;
     this.lost(worker, new Error('export thread closed'));
+    // Held until it is gone: a process that is stopping must not end before.
+    worker.ref();
     await worker.terminate();
   }
 
