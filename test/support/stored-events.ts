@@ -1,4 +1,4 @@
-import type { DomainEvent, EventMetadata, StoredEvent, UserCreated } from '@chat/core';
+import { type DomainEvent, type EventMetadata, Role, type StoredEvent, type UserCreated } from '@chat/core';
 
 export const T0 = 1_700_000_000_000;
 
@@ -43,7 +43,7 @@ export const userCreatedEvent = (user_id: number, data: Partial<UserCreated['dat
     user_id,
     email: `user${user_id}@example.com`,
     full_name: `User ${user_id}`,
-    role: 400,
+    role: Role.Member,
     password_hash: null,
     is_bot: false,
     bot_type: null,

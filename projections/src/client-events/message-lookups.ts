@@ -1,5 +1,5 @@
 import { type ChannelState, inLinkifierOrder, type UserState } from '@chat/core';
-import { topicLinks } from '@chat/markdown';
+import { type TopicLink, topicLinks } from '@chat/markdown';
 import type { StoredMessage } from '@chat/readstore';
 import type { MessageLookups } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
@@ -25,12 +25,12 @@ export async function messageLookups(models: ReadModels, messages: readonly Stor
     if (channel) channels.set(id, channel);
   }
   const linkifiers = inLinkifierOrder(await models.linkifiers.all());
-  // A list of messages repeats its topics: each one's links are found once.
-  const linksByTopic = new Map<string, { text: string; url: string }[]>();
-  const linksOf = (topic: string): { text: string; url: string }[] => {
+  // A list of messages repeats its topics: each one's links are found once (records only serialize them).
+  const linksByTopic = new Map<string, TopicLink[]>();
+  const linksOf = (topic: string): TopicLink[] => {
     let links = linksByTopic.get(topic);
     if (!links) linksByTopic.set(topic, (links = topicLinks(topic, linkifiers)));
-    return links.map((link) => ({ ...link }));
+    return links;
   };
   return { users, channels, realmHost, topicLinks: linksOf };
 }

@@ -143,15 +143,8 @@ async function openEventStore(config: Config): Promise<EventStore> {
   return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
 }
 
-/**
- * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
- * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
- */
-const searchFile = (config: Config): string => {
-  const file = join(config.dataDir, 'search.sqlite3');
-  createPrivateFile(file);
-  return file;
-};
+/** The embedded search index's file. */
+const searchFile = (config: Config): string => join(config.dataDir, 'search.sqlite3');
 
 /** The SQLite files this server writes (the embedded log, the embedded search index), checkpointed in a thread of their own. */
 function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpoints | null {
@@ -160,10 +153,16 @@ function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpo
   return files.length > 0 ? new BackgroundCheckpoints(files) : null;
 }
 
+/**
+ * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
+ * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
+ */
 async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
   let index: SearchIndex;
   if (readStore instanceof MongoReadStore) index = readStore.searchIndex();
   else {
+    createPrivateFile(searchFile(config));
+    // Checkpoints run in their own thread (walCheckpoints), as the log's.
     index = new SqliteSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
   }
   if ((await index.position()) > (await log.headPosition())) await index.clear();

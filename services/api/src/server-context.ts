@@ -29,10 +29,10 @@ export interface ServerContext {
   models: ReadModels;
   /** The full-text index of messages (DATA_DIR/search.sqlite3, or MongoDB beside the read models). */
   search: SearchIndex;
-  /** The log as written, before upcasting: for exports that keep original event versions. */
+  /** The log as written, before upcasting (events in their stored versions; the export thread reads it on its own). */
   writtenLog: EventLogReader;
   /** Exports of the log (GET /export/events), made in a thread of their own. */
-  logExports: LogExports & { close(): Promise<void> };
+  logExports: LogExports;
   /** WAL checkpoints of the embedded SQLite files, in a thread of their own (null when none is used). */
   walCheckpoints: BackgroundCheckpoints | null;
   /** Users, groups, channels and permissions, read once per change of the organization. */

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { type CreateUser, decideCreateUser, MAX_USER_NAME_LENGTH, Role } from '@chat/core';
+import { type CreateUser, decideCreateUser, type DomainEvent, MAX_USER_NAME_LENGTH, Role, type UserCreated } from '@chat/core';
 import { expectApiError } from '../../support/api-error-assertions.js';
+import { userCreatedEvent } from '../../support/stored-events.js';
 import { aGuest, aMember, aModerator, anAdmin, anOwner } from '../../support/user-state-factory.js';
 
 const command = (overrides: Partial<CreateUser> = {}): CreateUser => ({
@@ -11,23 +12,8 @@ const command = (overrides: Partial<CreateUser> = {}): CreateUser => ({
   ...overrides,
 });
 
-const created = (overrides: Record<string, unknown> = {}) => ({
-  type: 'UserCreated',
-  data: {
-    user_id: 20,
-    email: 'hamlet@example.com',
-    full_name: 'Hamlet',
-    role: Role.Member,
-    password_hash: 'scrypt$hash',
-    is_bot: false,
-    bot_type: null,
-    bot_owner_id: null,
-    timezone: '',
-    api_key_generation: 1,
-    can_change_user_emails: false,
-    ...overrides,
-  },
-});
+const created = (overrides: Partial<UserCreated['data']> = {}): DomainEvent =>
+  userCreatedEvent(20, { email: 'hamlet@example.com', full_name: 'Hamlet', role: Role.Member, password_hash: 'scrypt$hash', ...overrides });
 
 describe('decideCreateUser', function () {
   describe('given an administrator or owner creating the account', function () {

@@ -73,6 +73,12 @@ describe('eventstore: exportRowLines (export lines made from the stored rows)', 
     }
   }
 
+  it('shares the log with a read-only connection that answers point reads as the store does', async function () {
+    const events = await log.readAt([9, 2, head + 5, head]);
+    expect(events.map((event) => event.position)).to.deep.equal([9, 2, head]);
+    expect(events.map((event) => event.type)).to.deep.equal(['UserCreated', 'UserRenamed', 'UserTopicChanged']);
+  });
+
   it('stops at the head it was given, and at the end of a log of several pages', function () {
     expect([...exportRowLines(log, {}, 10, null)].map((line) => (JSON.parse(line) as { position: number }).position)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect([...exportRowLines(log, {}, head, null)]).to.have.length(head);

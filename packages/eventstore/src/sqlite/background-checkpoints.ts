@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { workerSource } from '../worker-source.js';
 
 /** How often the thread checkpoints each file (milliseconds). */
 const EVERY_MS = 500;
@@ -11,10 +12,6 @@ const STOP_WAIT_MS = 2000;
  */
 export const WRITER_CHECKPOINT_PAGES = 8192;
 
-/** The worker module, loaded through tsx's loader as the rest of the server is (a worker does not inherit it). */
-const bootstrap = (module: string): string =>
-  `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(module)}); });`;
-
 /**
  * WAL checkpoints of SQLite files (the event log, the search index) run in a thread of their own
  * (wal-checkpoint-thread.ts), so that no commit of the server's thread pays for one. The files'
@@ -24,7 +21,7 @@ export class BackgroundCheckpoints {
   private readonly worker: Worker;
 
   constructor(files: readonly string[], everyMs = EVERY_MS) {
-    this.worker = new Worker(bootstrap(new URL('./wal-checkpoint-thread.ts', import.meta.url).href), { eval: true, workerData: { files, everyMs } });
+    this.worker = new Worker(workerSource(new URL('./wal-checkpoint-thread.ts', import.meta.url)), { eval: true, workerData: { files, everyMs } });
     this.worker.unref();
     // A failed checkpointer leaves the writers' own checkpoints in charge: nothing is lost.
     this.worker.on('error', () => {});

@@ -1,8 +1,7 @@
-import type { LogLocation } from '../../reading/log-location.js';
 import type { ExportFilter } from '../export-filter.js';
 import type { ExportLineOptions } from '../export-line.js';
 
-/** One export the thread runs: which log, which events, which lines. */
+/** One export the thread runs: which events, which lines (the log is the thread's, given when it starts). */
 export interface ExportRequest {
   filter: ExportFilter;
   lines: ExportLineOptions;
@@ -12,7 +11,7 @@ export interface ExportRequest {
 
 /** What the server's thread tells the export thread. */
 export type ToExportThread =
-  | { type: 'start'; job: number; location: LogLocation; request: ExportRequest; credit: number }
+  | { type: 'start'; job: number; request: ExportRequest; credit: number }
   /** The server wrote one chunk out: the thread may send one more. */
   | { type: 'credit'; job: number }
   /** The client went away: stop reading. */

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { EventLogReader } from '../../reading/event-log-reader.js';
 import { type LogLocation, openLogReader } from '../../reading/log-location.js';
 import { allUpcasters } from '../../upcasting/all-upcasters.js';
@@ -36,17 +36,16 @@ const port = parentPort;
 if (!port) throw new Error('export-thread.ts runs as a worker thread');
 const post = (message: FromExportThread, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
-/** One reader per log for the thread's life: later exports reuse the connection. */
-const readers = new Map<string, Promise<EventLogReader>>();
-function readerOf(location: LogLocation): Promise<EventLogReader> {
-  const key = JSON.stringify(location);
-  let reader = readers.get(key);
-  if (!reader) {
-    reader = openLogReader(location);
-    readers.set(key, reader);
-    reader.catch(() => readers.delete(key));
+/** The log the thread exports (from LogExportThread), opened at the first export and kept for later ones. */
+const location = workerData as LogLocation;
+let opened: Promise<EventLogReader> | null = null;
+function logReader(): Promise<EventLogReader> {
+  if (!opened) {
+    opened = openLogReader(location);
+    // A log that could not be opened is tried again by the next export.
+    opened.catch(() => (opened = null));
   }
-  return reader;
+  return opened;
 }
 
 class Job {
@@ -101,8 +100,8 @@ async function* linesOf(log: EventLogReader, request: ExportRequest, head: numbe
   for await (const event of exportEvents(reader, request.filter, head)) yield ndjsonLine(event, request.lines);
 }
 
-async function run(job: Job, location: LogLocation, request: ExportRequest): Promise<void> {
-  const log = await readerOf(location);
+async function run(job: Job, request: ExportRequest): Promise<void> {
+  const log = await logReader();
   // Bounded by the head when the export starts, so appends racing it do not make it endless.
   const head = await log.headPosition();
   let chunk = '';
@@ -122,7 +121,7 @@ port.on('message', (message: ToExportThread) => {
     case 'start': {
       const job = new Job(message.job, message.credit);
       jobs.set(job.id, job);
-      run(job, message.location, message.request)
+      run(job, message.request)
         .catch((error: unknown) => post({ type: 'failed', job: job.id, message: error instanceof Error ? error.message : String(error) }))
         .finally(() => jobs.delete(job.id));
       return;

@@ -1,13 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { LogLocation } from '../../reading/log-location.js';
+import { workerSource } from '../../worker-source.js';
 import type { ExportRequest, FromExportThread, ToExportThread } from './export-thread-protocol.js';
 
 /** Chunks a job may have sent that the server has not written out yet. */
 const CREDIT = 4;
-
-/** The worker module, loaded through tsx's loader as the rest of the server is (a worker does not inherit it). */
-const bootstrap = (module: string): string =>
-  `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(module)}); });`;
 
 /** Where one job's chunks wait for the server to take them. */
 class Inbox {
@@ -48,6 +45,7 @@ class Inbox {
 /** Runs exports of the log: the lines of one, in chunks of whole lines; stopping early cancels it. */
 export interface LogExports {
   export(request: ExportRequest): AsyncIterable<Buffer>;
+  close(): Promise<void>;
 }
 
 /**
@@ -73,7 +71,7 @@ export class LogExportThread implements LogExports {
     const worker = this.thread();
     let done = false;
     try {
-      this.tell(worker, { type: 'start', job, location: this.location, request, credit: CREDIT });
+      this.tell(worker, { type: 'start', job, request, credit: CREDIT });
       for (;;) {
         const chunk = await inbox.take();
         if (chunk === null) break;
@@ -102,7 +100,7 @@ export class LogExportThread implements LogExports {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(bootstrap(new URL('./export-thread.ts', import.meta.url).href), { eval: true });
+    const worker = new Worker(workerSource(new URL('./export-thread.ts', import.meta.url)), { eval: true, workerData: this.location });
     // An idle export thread never keeps the process alive.
     worker.unref();
     worker.on('message', (message: FromExportThread) => this.receive(message));

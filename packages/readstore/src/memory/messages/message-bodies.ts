@@ -94,13 +94,10 @@ export class MessageBodies {
   /** The bodies of stored messages, in the order given; those not at hand are read from the log at once. */
   async getMany(ids: readonly number[], remember = true): Promise<MessageBody[]> {
     const bodies: (MessageBody | undefined)[] = ids.map((id) => this.onHeap.get(id) ?? (remember ? this.cache.get(id) : this.cache.peek(id)));
-    const missing: number[] = [];
-    for (let i = 0; i < ids.length; i++) if (!bodies[i]) missing.push(i);
+    const missing = bodies.flatMap((body, i) => (body ? [] : [i]));
     if (missing.length === 0) return bodies as MessageBody[];
     const wanted = missing.map((i) => ({ position: this.at[ids[i]] ?? 0, messageId: ids[i] }));
-    const unknown = wanted.find((each) => each.position <= 0);
-    if (!this.source || unknown) throw new Error(`message ${unknown?.messageId ?? ids[missing[0]]}: no body at log position ${unknown?.position ?? 0}`);
-    const read = await this.source.read(wanted);
+    const read = this.source && wanted.every((each) => each.position > 0) ? await this.source.read(wanted) : [];
     missing.forEach((i, at) => {
       const body = read[at];
       if (!body) throw new Error(`message ${ids[i]}: no body at log position ${wanted[at].position}`);
