@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { allUpcasters, EsdbEventStore, type EventLogReader, ReadOnlySqliteLog, UpcastingLogReader } from '@chat/eventstore';
+import { allUpcasters, type EventLogReader, ReadOnlySqliteLog, UpcastingLogReader } from '@chat/eventstore';
+import { EsdbEventStore } from '@chat/eventstore/esdb';
 
 /** Options every verb accepts for where the log is (see LOG_OPTIONS in cli.ts). */
 export const logOptions = {
