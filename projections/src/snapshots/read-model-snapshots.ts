@@ -26,7 +26,7 @@ export class ReadModelSnapshots {
   constructor(
     private readonly file: string,
     private readonly store: MemoryReadStore,
-    private readonly log: Pick<EventStore, 'readAll'>,
+    private readonly log: Pick<EventStore, 'readAt'>,
     private readonly ids: IdCounters | null,
     private readonly version = modelsVersion(),
   ) {}
@@ -63,8 +63,9 @@ export class ReadModelSnapshots {
     return { position, bytes };
   }
 
+  /** The id of the event at exactly this position: a point read (positions are opaque, see EventStore). */
   private async eventIdAt(position: number): Promise<string | undefined> {
-    for await (const event of this.log.readAll({ fromPosition: position - 1, maxCount: 1 })) return event.position === position ? event.id : undefined;
-    return undefined;
+    const [event] = await this.log.readAt([position]);
+    return event?.id;
   }
 }
