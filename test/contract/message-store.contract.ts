@@ -22,6 +22,7 @@ import { messageIndexContract } from './message-store-indexes.contract.js';
 import { messageQueryContract } from './message-store-queries.contract.js';
 import { positionGuardContract } from './message-store-replays.contract.js';
 import { catchUpContract } from './message-store-catch-up.contract.js';
+import { onePositionContract } from './message-store-one-position.contract.js';
 import { messageScanContract } from './message-store-scan.contract.js';
 
 export interface MessageStoreContractOptions {
@@ -288,6 +289,7 @@ export function messageStoreContract(
     messageIndexContract(() => store);
     messageScanContract(() => store);
     catchUpContract(() => store);
+    onePositionContract(() => store);
 
     if (options.positionGuarded) positionGuardContract(() => store);
   });

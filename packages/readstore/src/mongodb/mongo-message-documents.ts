@@ -37,6 +37,8 @@ export interface RowDocument {
   message_id: number;
   flags: number;
   keys: MessageKeys;
+  /** Position of the replace that last rewrote `keys` (absent: the insert's or addRows' own). */
+  keys_pos?: number;
 }
 
 /** A direct conversation: its recipient id is fixed by the first message stored in it. */

@@ -67,7 +67,10 @@ export class MongoMessageStore implements MessageStore {
     const keys = keysOf(message);
     const recipient_id = await this.recipientId(message);
     // Rows before the message, as for insert: until the message is written, a replay redoes both.
-    if (!sameKeys(current.keys, keys)) await rows.updateMany({ message_id: message.id }, { $set: { keys } });
+    // Keys carry the position that wrote them, so an older replace never undoes a newer one.
+    if (!sameKeys(current.keys, keys)) {
+      await rows.updateMany({ message_id: message.id, $or: [{ keys_pos: { $exists: false } }, { keys_pos: { $lt: position } }] }, { $set: { keys, keys_pos: position } });
+    }
     await messages.updateOne(
       { _id: message.id, _pos: { $lt: position }, ...LIVE },
       { $set: { _pos: position, doc: { ...message, recipient_id }, keys } },
@@ -85,8 +88,11 @@ export class MongoMessageStore implements MessageStore {
 
   async setFlags(userId: number, ids: readonly number[], bits: number, on: boolean, position: number): Promise<void> {
     const { rows } = await this.use();
+    // At or before the position: one event may add a row and then set a flag on it (a star on a
+    // message read from public history). The bit operations are idempotent, so a replayed event
+    // setting its flags again changes nothing more; only writes of older events are skipped.
     await rows.updateMany(
-      { user_id: userId, message_id: { $in: ids }, _pos: { $lt: position } },
+      { user_id: userId, message_id: { $in: ids }, _pos: { $lte: position } },
       { $bit: { flags: on ? { or: bits } : { and: ~bits } }, $set: { _pos: position } },
     );
   }
@@ -95,7 +101,8 @@ export class MongoMessageStore implements MessageStore {
     const collections = await this.use();
     const wanted = new Map(rows.map((row) => [row.user_id, row.flags]));
     const current = await collections.rows
-      .find({ message_id: messageId, user_id: { $in: [...wanted.keys()] }, _pos: { $lt: position } }, { projection: { user_id: 1, flags: 1, _pos: 1 } })
+      // At or before the position, as setFlags: a move adds rows and rewrites their content flags in one event.
+      .find({ message_id: messageId, user_id: { $in: [...wanted.keys()] }, _pos: { $lte: position } }, { projection: { user_id: 1, flags: 1, _pos: 1 } })
       .toArray();
     if (current.length === 0) return;
     const updates = current.map((row) => {
