@@ -1,6 +1,8 @@
 export * from './projection.js';
 export * from './projection-dispatch.js';
 export * from './projection-runner.js';
+export * from './projection-retry.js';
+export { ReadModelsBehind } from './position-waiters.js';
 export * from './read-models.js';
 export type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 export { realmProjection } from './realm/realm-projection.js';

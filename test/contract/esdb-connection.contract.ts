@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { type EsdbEventStore, WrongExpectedRevision } from '@chat/eventstore';
+import { WrongExpectedRevision } from '@chat/eventstore';
+import type { EsdbEventStore } from '@chat/eventstore/esdb';
 import { collect, rejection } from './event-store.contract.js';
 
 const metadata = { actor_id: 1, occurred_at: 0, request_id: 'r', client: 'c', schema_version: 1, causation_id: null, correlation_id: 'r' };

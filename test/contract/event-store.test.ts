@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@chat/eventstore';
-import { EsdbEventStore } from '@chat/eventstore/esdb';
+import { EsdbEventStore, EsdbWriterLease } from '@chat/eventstore/esdb';
 import { FakeEsdb } from '../support/fake-esdb.js';
 import { ESDB_URL, needsServer, runName } from '../support/production-stores.js';
 import { eventStoreContract } from './event-store.contract.js';
@@ -10,6 +10,7 @@ import { eventStoreReadsContract } from './event-store-reads.contract.js';
 import { eventStoreRetriesContract } from './event-store-retries.contract.js';
 import { multiStreamContract } from './event-store-streams.contract.js';
 import { esdbConnectionContract } from './esdb-connection.contract.js';
+import { writerLeaseContract } from './writer-lease.contract.js';
 
 const directories: string[] = [];
 const sqlite = async (): Promise<SqliteEventStore> => {
@@ -37,6 +38,7 @@ multiStreamContract('EsdbEventStore over a stand-in server', overStandIn, { atom
 eventStoreReadsContract('EsdbEventStore over a stand-in server', overStandIn);
 eventStoreRetriesContract('EsdbEventStore over a stand-in server', overStandIn, { remembersIdsForever: false });
 esdbConnectionContract('a stand-in server', () => new EsdbEventStore(standIn.client({ throwOnAppendFailure: false }), { streamPrefix: 'stand-in-' }));
+writerLeaseContract('EsdbWriterLease over a stand-in server', () => new EsdbWriterLease(standIn.client(), 'stand-in-'), () => standIn.dropPersistentSubscribers());
 
 const url = ESDB_URL;
 if (url) {
@@ -47,6 +49,7 @@ if (url) {
   multiStreamContract('EsdbEventStore', esdb, { atomic: false });
   eventStoreReadsContract('EsdbEventStore', esdb);
   eventStoreRetriesContract('EsdbEventStore', esdb, { remembersIdsForever: false });
+  writerLeaseContract('EsdbWriterLease', () => EsdbWriterLease.connect(url, prefix));
   esdbConnectionContract('the server at ESDB_URL', () => EsdbEventStore.connect(`${url}${url.includes('?') ? '&' : '?'}throwOnAppendFailure=false`, { streamPrefix: prefix }));
 } else {
   needsServer('EventStore contract: EsdbEventStore', 'ESDB_URL');

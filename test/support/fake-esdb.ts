@@ -1,4 +1,12 @@
-import { type AppendExpectedRevision, type EventStoreDBClient, StreamNotFoundError, WrongExpectedVersionError } from '@eventstore/db-client';
+import { EventEmitter } from 'node:events';
+import {
+  type AppendExpectedRevision,
+  type EventStoreDBClient,
+  PersistentSubscriptionExistsError,
+  PersistentSubscriptionMaximumSubscribersReachedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
 
 /**
  * A stand-in for an EventStoreDB server behind the official client, for running the adapter's
@@ -14,7 +22,10 @@ import { type AppendExpectedRevision, type EventStoreDBClient, StreamNotFoundErr
  *   compared with the stream's events), against 'stream_exists' or 'any' only while its ids are among
  *   those committed recently, an 8 MiB cache of about 28 + 2 × (stream name length) bytes per event
  *   (IndexWriter.CheckCommit);
- * - with throwOnAppendFailure=false in the connection string, a conflict is a result, not an error.
+ * - with throwOnAppendFailure=false in the connection string, a conflict is a result, not an error;
+ * - a persistent subscription group takes at most maxSubscriberCount subscribers and refuses more
+ *   with MaximumSubscribersReached (PersistentSubscriptionService); a subscriber's place is freed
+ *   when its call ends, and a node restart drops every subscriber.
  */
 
 interface LogRecord {
@@ -42,6 +53,9 @@ const WINDOW_BYTES = 65_535;
 const MAX_OPEN_CALLS = 100;
 const RECENT_IDS_BYTES = 8 * 1024 * 1024;
 
+/** What the client's error classes read from a gRPC error. */
+const serviceError = () => ({ metadata: { getMap: () => ({}) }, message: 'refused', code: 9 }) as never;
+
 const invalidPosition = (): Error => Object.assign(new Error('Trying to read from an invalid position.'), { code: 3 });
 
 export class FakeEsdb {
@@ -68,6 +82,8 @@ export class FakeEsdb {
       readAll: (opts: { fromPosition?: ReadFrom; maxCount?: number | bigint; direction?: string } = {}) => this.readAll(opts),
       readStream: (stream: string, opts: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number | bigint; direction?: string } = {}) => this.readStream(stream, opts),
       subscribeToAll: (opts: { fromPosition?: ReadFrom; filter?: Filter }) => this.subscribe(opts),
+      createPersistentSubscriptionToStream: (stream: string, group: string, settings: { maxSubscriberCount: number | 'unbounded' }) => this.createGroup(stream, group, settings),
+      subscribeToPersistentSubscriptionToStream: (stream: string, group: string) => this.subscribeToGroup(stream, group),
       dispose: async () => undefined,
     };
     return client as unknown as EventStoreDBClient;
@@ -121,6 +137,48 @@ export class FakeEsdb {
       this.recent.delete(id);
       this.recentBytes -= entry.bytes;
     }
+  }
+
+  /** Persistent subscription groups: how many subscribers each holds, and its limit. */
+  private readonly groups = new Map<string, { limit: number; holders: number }>();
+  private readonly subscribers = new Set<(error?: Error) => void>();
+
+  private createGroup(stream: string, group: string, settings: { maxSubscriberCount: number | 'unbounded' }): Promise<void> {
+    const key = `${stream}::${group}`;
+    if (this.groups.has(key)) return Promise.reject(new PersistentSubscriptionExistsError(serviceError()));
+    this.groups.set(key, { limit: settings.maxSubscriberCount === 'unbounded' ? Number.POSITIVE_INFINITY : settings.maxSubscriberCount, holders: 0 });
+    return Promise.resolve();
+  }
+
+  /** A subscriber: confirmed while the group has room (PersistentSubscriptionService), refused otherwise. */
+  private subscribeToGroup(stream: string, group: string) {
+    const entry = this.groups.get(`${stream}::${group}`);
+    const subscriber = new EventEmitter();
+    let holding = false;
+    setImmediate(() => {
+      if (!entry || entry.holders >= entry.limit) {
+        subscriber.emit('error', new PersistentSubscriptionMaximumSubscribersReachedError(serviceError()));
+        return;
+      }
+      entry.holders += 1;
+      holding = true;
+      this.subscribers.add(end);
+      subscriber.emit('confirmation');
+    });
+    const end = (error?: Error) => {
+      if (!holding || !entry) return;
+      holding = false;
+      entry.holders -= 1;
+      this.subscribers.delete(end);
+      if (error) subscriber.emit('error', error);
+      subscriber.emit('close');
+    };
+    return Object.assign(subscriber, { unsubscribe: async () => end() });
+  }
+
+  /** A node restart, or a leader election: every persistent subscriber is dropped. */
+  dropPersistentSubscribers(): void {
+    for (const end of [...this.subscribers]) end(new Error('persistent subscription dropped: the node restarted'));
   }
 
   private readAll(opts: { fromPosition?: ReadFrom; maxCount?: number | bigint; direction?: string }) {

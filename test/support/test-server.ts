@@ -31,7 +31,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on an ephemeral port over a fresh data directory; time is a ManualClock. */
-export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; log?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; log?: Logger; onFatal?: (error: Error) => void } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'chat-test-'));
   const config: Config = configFromEnv({
     PORT: '0',
@@ -50,7 +50,7 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const mailer = new MemoryMailer();
-  const server = await startServer(config, { clock, mailer, log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await startServer(config, { clock, mailer, log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), onFatal: options.onFatal });
   const anonymous = new ApiClient(server.url, null);
   const owner = await anonymous.login(OWNER_EMAIL, OWNER_PASSWORD);
   let counter = 0;

@@ -28,6 +28,7 @@ export function openLogReader(location: LogLocation, env: NodeJS.ProcessEnv, opt
 
 function openWrittenLog(location: LogLocation, env: NodeJS.ProcessEnv): EventLogReader {
   const esdbUrl = location['esdb-url'] ?? (location['data-dir'] === undefined ? env.ESDB_URL : undefined);
-  if (esdbUrl) return EsdbEventStore.connect(esdbUrl);
+  // ESDB_STREAM_PREFIX: the server's log on a shared EventStoreDB (see docs/topics/operations.md).
+  if (esdbUrl) return EsdbEventStore.connect(esdbUrl, { streamPrefix: env.ESDB_STREAM_PREFIX });
   return new ReadOnlySqliteLog(sqliteLogFile(resolve(location['data-dir'] ?? (env.DATA_DIR || './data'))));
 }

@@ -23,6 +23,7 @@ import { CommandBus } from './commands/command-bus.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
+import { mongoDatabase } from './config-stores.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
 import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
@@ -49,6 +50,11 @@ export interface Overrides {
   clock?: Clock;
   mailer?: Mailer;
   log?: Logger;
+  /**
+   * Told when the server can no longer do its work (its projections gave up on a failing store, it
+   * lost the log's writer lease): `npm start` exits 1 so that its orchestrator starts a fresh process.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 /** Infrastructure first, then read models and their projections, then the command side. */
@@ -57,7 +63,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const log = overrides.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
-  const raw = await openEventStore(config);
+  const raw = await openEventStore(config, log);
   // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
   const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
   const readStore = await openReadStore(config, store);
@@ -86,7 +92,12 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     organizationVersion,
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
-    onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
+    retry: { giveUpAfterMs: config.stores.projectionRetryMs },
+    onRetry: (state, delayMs) => log.warn({ err: state.error, failing: state.failing, attempts: state.attempts, retryInMs: delayMs }, 'projection failed; retrying'),
+    onError: (error) => {
+      log.fatal({ err: error }, 'projections gave up; read models are stale');
+      overrides.onFatal?.(error);
+    },
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
   const snapshots = await loadSnapshot(config, readStore, store, logIds, log);
@@ -116,7 +127,10 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     snapshots: snapshotSchedule,
-    bus: new CommandBus(store, runner, clock, registry),
+    bus: new CommandBus(store, runner, clock, registry, {
+      readYourWritesMs: config.stores.readYourWritesMs,
+      onModelsLate: (position, error) => log.warn({ err: error, position }, 'a command was answered before its read models caught up'),
+    }),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
     mailer: overrides.mailer ?? openMailer(config, log),
@@ -133,13 +147,16 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
 
 /** Where the configured log is, for readers with connections of their own (the export thread). */
 function logLocation(config: Config): LogLocation {
-  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl };
+  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl, streamPrefix: config.stores.esdbStreamPrefix };
   return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3') };
 }
 
-async function openEventStore(config: Config): Promise<EventStore> {
+async function openEventStore(config: Config, log: Logger): Promise<EventStore> {
   const location = logLocation(config);
-  if (location.kind === 'esdb') return (await production()).connectEventStore(location.url);
+  if (location.kind === 'esdb') {
+    const onError = (error: unknown) => log.warn({ err: error }, 'EventStoreDB subscription dropped; resubscribing');
+    return (await production()).connectEventStore(location.url, { streamPrefix: location.streamPrefix, onError });
+  }
   createPrivateFile(location.file);
   // Checkpoints run in their own thread (walCheckpoints): a commit checkpoints only as a backstop.
   return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
@@ -172,13 +189,13 @@ async function openSearchIndex(config: Config, readStore: ReadStore, log: EventS
 
 /** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
 async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl);
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl, mongoDatabase(config.stores, 'read_models'));
   return new MemoryReadStore({ bodies: logMessageBodies(log) });
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
 async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, config.queueIdleMs, log);
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
   return new MemoryRealtime(queuesFile(config));
 }
 

@@ -2,7 +2,7 @@ import type { EventLogReader } from './event-log-reader.js';
 import { ReadOnlySqliteLog } from './readonly-sqlite-log.js';
 
 /** Where a log is, in a form another thread or process can open it by: a SQLite file or an EventStoreDB. */
-export type LogLocation = { kind: 'sqlite'; file: string } | { kind: 'esdb'; url: string };
+export type LogLocation = { kind: 'sqlite'; file: string } | { kind: 'esdb'; url: string; streamPrefix?: string };
 
 /**
  * A reader of the log at `location` with a connection of its own: read-only on a SQLite file (WAL
@@ -11,5 +11,5 @@ export type LogLocation = { kind: 'sqlite'; file: string } | { kind: 'esdb'; url
 export async function openLogReader(location: LogLocation): Promise<EventLogReader> {
   if (location.kind === 'sqlite') return new ReadOnlySqliteLog(location.file);
   const { EsdbEventStore } = await import('../esdb/esdb-event-store.js');
-  return EsdbEventStore.connect(location.url);
+  return EsdbEventStore.connect(location.url, { streamPrefix: location.streamPrefix });
 }

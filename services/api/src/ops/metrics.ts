@@ -54,7 +54,8 @@ export class ServerMetrics {
       help: 'Events in the log the read models have not applied yet.',
       registers,
       collect: async function () {
-        this.set((await health.lag()).events);
+        // NaN while the log does not answer: no number is better than a wrong one.
+        this.set((await health.readiness()).lag?.events ?? Number.NaN);
       },
     });
     new Gauge({
@@ -62,7 +63,7 @@ export class ServerMetrics {
       help: 'Age of the oldest event the read models have not applied yet (0 when caught up).',
       registers,
       collect: async function () {
-        this.set((await health.lag()).seconds);
+        this.set((await health.readiness()).lag?.seconds ?? Number.NaN);
       },
     });
     new Gauge({

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiter, RateLimits } from '@chat/http';
 import type { Config, RateLimitSpec } from '../config.js';
+import { mongoDatabase } from '../config-stores.js';
 
 /** rate-limiter-flexible behind the pipeline's port: counts in this process, or in MongoDB for every API process. */
 class FlexibleLimiter implements RateLimiter {
@@ -44,7 +45,7 @@ export async function openRateLimits(config: Config): Promise<OpenRateLimits> {
     if (!spec) return null;
     const options = { keyPrefix, points: spec.points, duration: spec.seconds };
     const memory = new RateLimiterMemory(options);
-    const counter = client ? new RateLimiterMongo({ ...options, storeClient: client, dbName: 'chat_rate_limits', insuranceLimiter: memory }) : memory;
+    const counter = client ? new RateLimiterMongo({ ...options, storeClient: client, dbName: mongoDatabase(config.stores, 'rate_limits'), insuranceLimiter: memory }) : memory;
     return new FlexibleLimiter(counter, spec.points);
   };
   return {
