@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { MongoClient } from 'mongodb';
-import { EsdbEventStore } from '@chat/eventstore';
+import { EsdbEventStore } from '@chat/eventstore/esdb';
 
 /**
  * `npm run test:first-contact`: the production path's first contact with real servers. Given
