@@ -132,3 +132,4 @@ export * from './scheduled-messages/failure-notice.js';
 export * from './drafts/draft-rules.js';
 export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
+export * from './forgetting/index.js';
