@@ -120,6 +120,7 @@ export * from './profile-fields/profile-field-rules.js';
 export * from './profile-fields/profile-field-decisions.js';
 export * from './channels/create-channel.js';
 export * from './messages/delete-topic.js';
+export * from './messages/deletion-consequences.js';
 export * from './channels/update-subscriptions.js';
 export * from './invites/email-invitation-state.js';
 export * from './invites/send-invitations.js';

@@ -89,11 +89,13 @@ export function attachmentsProjection(models: ReadModels): Projection {
         return;
       case 'MessagesDeleted': {
         const gone = new Set(event.data.message_ids);
-        const touched = new Set<number>();
+        // The files the deletion names (a replay may not have found the links in the forgotten text),
+        // else, for a deletion written before they were named, the links the model holds.
+        const touched = new Set<number>(event.data.attachment_ids ?? []);
         for (const id of event.data.message_ids) {
           const links = await models.attachmentLinks.get(id);
           if (!links) continue;
-          for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
+          if (event.data.attachment_ids === null) for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
           await models.attachmentLinks.delete(id, position);
         }
         for (const attachmentId of touched) await unlink(attachmentId, gone, position);
