@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { EpochKeys } from './epoch-keys.js';
+import { deriveEpochKeys, keyInEpoch } from './subject-key-derivation.js';
 import { epochOf, subjectParts, subjectsOfEpoch, type Subject } from './subjects.js';
 
 /** What a key store holds: live epoch masters, and the keys left of materialized epochs. */
@@ -26,10 +27,8 @@ export class UnknownKeyError extends Error {
   }
 }
 
-const deriveKey = (master: Buffer, subject: Subject): Buffer => createHmac('sha256', master).update(`chat-subject-key/v1\n${subject}`).digest();
-
-/** How many derived keys are remembered (an HMAC each otherwise). */
-const DERIVED_CACHE = 20_000;
+/** How many epochs' derived keys are remembered (32 KiB each). */
+const DERIVED_EPOCHS = 64;
 
 /**
  * The keys in memory: every read of a sealed value asks here, synchronously. A subject's key is
@@ -40,7 +39,8 @@ const DERIVED_CACHE = 20_000;
 export class KeyRing {
   private readonly masters = new Map<string, Buffer>();
   private readonly materialized = new Map<string, EpochKeys>();
-  private readonly derived = new Map<Subject, Buffer>();
+  /** Keys derived from live masters, a whole epoch at a time (one AES call), the most recent first out. */
+  private readonly derived = new Map<string, Buffer>();
 
   constructor(image: KeyRingImage = { masters: [], materialized: [] }) {
     for (const [epoch, master] of image.masters) this.masters.set(epoch, master);
@@ -49,16 +49,9 @@ export class KeyRing {
 
   /** The subject's key; null when it was forgotten; throws UnknownKeyError when its epoch was never made. */
   keyOf(subject: Subject): Buffer | null {
-    const cached = this.derived.get(subject);
-    if (cached) return cached;
     const epoch = epochOf(subject);
     const master = this.masters.get(epoch);
-    if (master) {
-      const key = deriveKey(master, subject);
-      if (this.derived.size >= DERIVED_CACHE) this.derived.clear();
-      this.derived.set(subject, key);
-      return key;
-    }
+    if (master) return keyInEpoch(this.derivedKeys(epoch, master, subject), subject);
     const keys = this.materialized.get(epoch);
     if (keys) return keys.get(subject);
     throw new UnknownKeyError(subject);
@@ -80,6 +73,16 @@ export class KeyRing {
   knows(subject: Subject): boolean {
     const epoch = epochOf(subject);
     return this.masters.has(epoch) || this.materialized.has(epoch);
+  }
+
+  private derivedKeys(epoch: string, master: Buffer, subject: Subject): Buffer {
+    let keys = this.derived.get(epoch);
+    if (!keys) {
+      keys = deriveEpochKeys(master, subject);
+      if (this.derived.size >= DERIVED_EPOCHS) this.derived.delete(this.derived.keys().next().value as string);
+      this.derived.set(epoch, keys);
+    }
+    return keys;
   }
 
   isForgotten(subject: Subject): boolean {
@@ -115,7 +118,8 @@ export class KeyRing {
       const keys = existing ? existing.copy() : EpochKeys.empty(subjectParts(forgotten[0]) !== null);
       if (master) {
         const gone = new Set(forgotten);
-        for (const each of subjectsOfEpoch(epoch)) if (!gone.has(each)) keys.set(each, deriveKey(master, each));
+        const derived = deriveEpochKeys(master, forgotten[0]);
+        for (const each of subjectsOfEpoch(epoch)) if (!gone.has(each)) keys.set(each, keyInEpoch(derived, each));
         plan.dropMasters.push(epoch);
       }
       for (const each of forgotten) keys.forget(each);
