@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { EventStore } from '@chat/eventstore';
-import { sealedEntries } from '@chat/eventstore';
+import { SEALED, sealedEntries, unsealData } from '@chat/eventstore';
 import { type KeyStore, MongoKeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
 import type { Config } from '../config.js';
 import { createPrivateFile } from '../ops/private-files.js';
@@ -16,6 +16,29 @@ async function firstEventId(log: EventStore): Promise<string | null> {
 async function holdsSealedValues(log: EventStore): Promise<boolean> {
   for await (const event of log.readAll()) if (sealedEntries(event.data).length > 0) return true;
   return false;
+}
+
+/** How far back from the head the start looks for a sealed value to open (the canary). */
+const CANARY_WINDOW = 500;
+
+/**
+ * Opens the newest sealed values near the head with the store's keys: a store that does not know
+ * their epoch, or whose keys do not open them (another log's, or damaged), is refused before anything
+ * is served. Values whose subjects are forgotten are skipped: they are meant not to open.
+ */
+async function openNewestSealed(log: EventStore, keys: SubjectKeys): Promise<string | null> {
+  const head = await log.headPosition();
+  let problem: string | null = null;
+  for await (const event of log.readAll({ fromPosition: Math.max(0, head - CANARY_WINDOW) })) {
+    const live = sealedEntries(event.data).filter((entry) => entry.s.every((subject) => !keys.ring.knows(subject) || !keys.ring.isForgotten(subject)));
+    if (live.length === 0) continue;
+    try {
+      JSON.stringify(unsealData({ ...(event.data as object), [SEALED]: live }, event.id, keys.ring));
+    } catch (error) {
+      problem ??= `the event at ${event.position} does not open with it (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return problem;
 }
 
 /** Binds a store still unbound to the log once it has a first event (a new organization's first start). */
@@ -57,6 +80,11 @@ export async function openSubjectKeys(config: Config, log: EventStore): Promise<
   if (keys.logId !== null && first !== null && keys.logId !== first) {
     await keys.close();
     throw new Error(`the key store belongs to another log (its first event is ${keys.logId}, this log's is ${first})`);
+  }
+  const unopened = await openNewestSealed(log, keys);
+  if (unopened !== null) {
+    await keys.close();
+    throw new Error(`the key store does not belong to this log, or is damaged: ${unopened}; restore the log's own key store from a backup`);
   }
   if (keys.logId === null && first !== null) {
     const empty = keys.ring.counts();
