@@ -20,6 +20,8 @@ COPY packages/realtime/package.json packages/realtime/
 COPY packages/wire/package.json packages/wire/
 COPY projections/package.json projections/
 COPY services/api/package.json services/api/
+# The install runs `prepare` (the build), which finds no sources yet and leaves it to the stage below.
+COPY tools/build/ tools/build/
 RUN npm ci --omit=dev && npm cache clean --force
 
 # 2. The runtime: no compilers, the installed modules, then the sources (.dockerignore keeps the
@@ -32,6 +34,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 COPY --from=deps /app ./
 COPY . .
+# The compiled server (dist/): started in about a third of the CPU time the TypeScript sources take.
+RUN node tools/build/server-build.mjs --strict
 # DATA_DIR holds the server secret file (unless CHAT_SERVER_SECRET is set), uploads, the outbox, and
 # in embedded mode the SQLite log: keep it on a volume. The server makes it 0700 and its files 0600.
 RUN mkdir -p /data && chown node:node /data
@@ -43,4 +47,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 9991) + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is the process (no npm, no shell in between), so `docker stop`'s SIGTERM reaches the
 # server, which stops accepting, answers held polls, flushes and exits within 10 s.
-CMD ["node", "--import", "tsx", "services/api/src/main.ts"]
+CMD ["node", "services/api/start.mjs"]

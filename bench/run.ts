@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { type BenchResults, machine, write } from './lib/report.js';
 import type { BenchPlan, ScenarioResult } from './lib/scenario.js';
 import { ROOT } from './lib/server-process.js';
+import { buildIsCurrent, buildServer } from '../tools/build/server-build.mjs';
 import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
@@ -62,6 +63,8 @@ const crowdCounts = process.env.BENCH_CAPACITY_COUNTS
 const wanted = (name: string): boolean => !values.only || values.only.includes(name);
 
 async function main(): Promise<void> {
+  // The servers run compiled, as npm start runs them: built here once, so no start-up times a build.
+  if (!buildIsCurrent()) await buildServer();
   const scenarios: Record<string, ScenarioResult> = {};
   const step = async (name: string, work: () => Promise<ScenarioResult> | ScenarioResult): Promise<void> => {
     if (!wanted(name)) return;

@@ -49,10 +49,14 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
 /** Extra Node flags for the servers, to profile or trace them (`BENCH_NODE_FLAGS="--cpu-prof --trace-gc"`). */
 const nodeFlags = (): string[] => (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
 
-/** Starts a Node script as a child process and waits until `url` answers. */
+/**
+ * Starts a Node script as a child process and waits until `url` answers. A TypeScript script runs
+ * through tsx; a JavaScript one (the chat server's start script) as it is.
+ */
 export async function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv, url: string, timeoutMs = 600_000): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=6144', ...nodeFlags(), script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, '--max-old-space-size=6144', ...nodeFlags(), script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     // BENCH_SERVER_LOG=1 shows the servers' standard output (their log, traces).
@@ -79,10 +83,10 @@ export async function startProcess(script: string, args: string[], env: NodeJS.P
 /** Load is the point of a benchmark: no rate limits. */
 const UNLIMITED = { CHAT_RATE_LIMIT_USER: 'off', CHAT_RATE_LIMIT_IP: 'off', CHAT_RATE_LIMIT_AUTH: 'off' };
 
-/** The real chat server on the embedded default over `dataDir`. */
+/** The real chat server on the embedded default over `dataDir`, started as `npm start` starts it (the compiled server). */
 export function startChatServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   return startProcess(
-    'services/api/src/main.ts',
+    'services/api/start.mjs',
     [],
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_SCRYPT_COST: '1024', ...UNLIMITED, ...extraEnv },
     `http://127.0.0.1:${port}`,

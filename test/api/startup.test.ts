@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { START_SCRIPT } from '../support/server-process.js';
 
-const MAIN = join(import.meta.dirname, '../../services/api/src/main.ts');
 
 interface Exit {
   code: number | null;
@@ -16,7 +16,7 @@ interface Exit {
 /** Runs the real server entry point and collects what it prints until it exits (or is stopped). */
 function runServer(env: NodeJS.ProcessEnv, stopWhen?: (stdout: string) => boolean): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, LOG_LEVEL: 'info', ...env } });
+    const child = spawn(process.execPath, [START_SCRIPT], { env: { ...process.env, LOG_LEVEL: 'info', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EsdbEventStore, SqliteEventStore } from '@chat/eventstore';
+import { SqliteEventStore } from '@chat/eventstore';
+import { EsdbEventStore } from '@chat/eventstore/esdb';
 import { eventStoreContract } from './event-store.contract.js';
 import { multiStreamContract } from './event-store-streams.contract.js';
 

@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { DomainEvent, EventMetadata, IdKind, StoredEvent } from '@chat/core';
-import {
-  EsdbEventStore,
-  EsdbIdAllocator,
-  type IdAllocator,
-  LogIdAllocator,
-  type ReservationLog,
-  SqliteEventStore,
-} from '@chat/eventstore';
+import { type IdAllocator, LogIdAllocator, SqliteEventStore } from '@chat/eventstore';
+import { EsdbEventStore, EsdbIdAllocator, type ReservationLog } from '@chat/eventstore/esdb';
 import { userCreatedEvent } from '../support/stored-events.js';
 
 const METADATA: EventMetadata = {

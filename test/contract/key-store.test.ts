@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryKeyStore, MongoKeyStore, SqliteKeyStore } from '@chat/keystore';
+import { MemoryKeyStore, SqliteKeyStore } from '@chat/keystore';
+import { MongoKeyStore } from '@chat/keystore/mongodb';
 import { keyStoreContract } from './key-store.contract.js';
 
 keyStoreContract('MemoryKeyStore', async () => new MemoryKeyStore());

@@ -1,5 +1,6 @@
 import type { MessageState } from '@chat/core';
-import { type MessageBody, type MessageReceivers, MemoryMessageStore, MemoryReadStore, MongoReadStore } from '@chat/readstore';
+import { type MessageBody, type MessageReceivers, MemoryMessageStore, MemoryReadStore } from '@chat/readstore';
+import { MongoReadStore } from '@chat/readstore/mongodb';
 import { messageStoreContract } from './message-store.contract.js';
 
 messageStoreContract('MemoryMessageStore', async () => new MemoryReadStore().messages);

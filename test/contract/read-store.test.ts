@@ -1,4 +1,5 @@
-import { MemoryReadStore, MongoReadStore } from '@chat/readstore';
+import { MemoryReadStore } from '@chat/readstore';
+import { MongoReadStore } from '@chat/readstore/mongodb';
 import { readStoreContract } from './read-store.contract.js';
 
 readStoreContract('MemoryReadStore', async () => new MemoryReadStore());

@@ -1,4 +1,5 @@
-import { MemoryRealtime, MongoRealtime, type RealtimeStores } from '@chat/realtime';
+import { MemoryRealtime, type RealtimeStores } from '@chat/realtime';
+import { MongoRealtime } from '@chat/realtime/mongodb';
 import { feedStoreContract } from './feed-store.contract.js';
 import { feedWakeupsContract } from './feed-wakeups.contract.js';
 import { queueStoreContract } from './queue-store.contract.js';

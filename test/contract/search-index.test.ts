@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoReadStore, SqliteSearchIndex, type SearchIndex } from '@chat/readstore';
+import { SqliteSearchIndex, type SearchIndex } from '@chat/readstore';
+import { MongoReadStore } from '@chat/readstore/mongodb';
 import { searchIndexContract } from './search-index.contract.js';
 
 const directories: string[] = [];

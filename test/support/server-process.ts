@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '../..');
+/** What `npm start` runs: the compiled server, built first when a source changed (tools/build/server-build.mjs). */
+export const START_SCRIPT = join(REPO_ROOT, 'services/api/start.mjs');
 
-/** A server started as its own process: `node --import tsx main.ts`, or `npm start` as an operator runs it. */
+/** A server started as its own process: the start script `npm start` runs (the compiled server), directly or through npm. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -28,7 +30,7 @@ export function spawnServer(dataDir: string, options: { env?: NodeJS.ProcessEnv;
   const env = { ...process.env, ...TEST_ENV, DATA_DIR: dataDir, ...options.env };
   const child = options.viaNpm
     ? spawn('npm', ['start', '--silent'], { cwd: REPO_ROOT, env })
-    : spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/api/src/main.ts')], { cwd: REPO_ROOT, env });
+    : spawn(process.execPath, [START_SCRIPT], { cwd: REPO_ROOT, env });
   let text = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {

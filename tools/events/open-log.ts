@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { allUpcasters, EsdbEventStore, type EventLogReader, ReadOnlySqliteLog, UnsealingLogReader, UpcastingLogReader } from '@chat/eventstore';
+import { allUpcasters, type EventLogReader, ReadOnlySqliteLog, UnsealingLogReader, UpcastingLogReader } from '@chat/eventstore';
+import { EsdbEventStore } from '@chat/eventstore/esdb';
 import { type KeyLocation, openKeyRingSource } from '@chat/keystore';
 
 /** Options every verb accepts for where the log is (see LOG_OPTIONS in cli.ts). */

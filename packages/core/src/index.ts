@@ -134,3 +134,4 @@ export * from './drafts/draft-rules.js';
 export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
 export * from './forgetting/index.js';
+export * from './worker-source.js';

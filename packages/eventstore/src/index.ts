@@ -6,8 +6,6 @@ export { BackgroundCheckpoints, WRITER_CHECKPOINT_PAGES } from './sqlite/backgro
 export { type ChainedRow, chainHash, GENESIS_HASH } from './sqlite/chain-hash.js';
 export type { IdAllocator } from './ids/id-allocator.js';
 export { LogIdAllocator } from './ids/log-id-allocator.js';
-export { EsdbEventStore, type EsdbEventStoreOptions } from './esdb/esdb-event-store.js';
-export { EsdbIdAllocator, type EsdbIdAllocatorOptions, type ReservationLog } from './esdb/esdb-id-allocator.js';
 export type { EventLogReader } from './reading/event-log-reader.js';
 export { ReadOnlySqliteLog, type ReadOnlySqliteLogOptions } from './reading/readonly-sqlite-log.js';
 export { type LogLocation, openLogReader } from './reading/log-location.js';

@@ -21,16 +21,22 @@ export interface EventSchema {
  */
 export class EventSchemaRegistry {
   private readonly validators = new Map<string, ValidateFunction>();
-  private readonly ajv = new Ajv({ allErrors: true, strict: false });
+  // Each schema's own validity is checked by test/unit/eventstore/schema-registry.test.ts, not at every start.
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
   readonly schemas = new Map<string, EventSchema>();
-  readonly validateMetadata: ValidateFunction;
+  private metadataCheck: ValidateFunction | null = null;
 
   constructor(dir = EVENT_SCHEMA_DIR) {
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
       const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as EventSchema;
       this.schemas.set(schema.$id, schema);
     }
-    this.validateMetadata = this.ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+  }
+
+  /** The metadata schema's check, compiled on the first append (a restart that appends nothing never needs it). */
+  get validateMetadata(): ValidateFunction {
+    this.metadataCheck ??= this.ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+    return this.metadataCheck;
   }
 
   private validator(id: string): ValidateFunction | undefined {

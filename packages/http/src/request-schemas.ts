@@ -16,14 +16,19 @@ interface RequestSchema {
   'x-path'?: string[];
 }
 
-/** One endpoint's parameter rules: which fields exist, which carry JSON, and the compiled check. */
+/**
+ * One endpoint's parameter rules: which fields exist, which carry JSON, and the check, compiled when
+ * the endpoint is first called (compiling all ~140 at start took over a second of every start-up;
+ * test/unit/http/request-schemas-compile.test.ts compiles every one).
+ */
 export class RequestSchemaCheck {
   readonly known: ReadonlySet<string>;
   private readonly jsonFields: [string, boolean][];
+  private compiled: ValidateFunction | null = null;
 
   constructor(
     readonly schema: RequestSchema,
-    private readonly validate: ValidateFunction,
+    private readonly compile: (schema: RequestSchema) => ValidateFunction,
   ) {
     const properties = schema.properties ?? {};
     const path = new Set(schema['x-path'] ?? []);
@@ -44,7 +49,14 @@ export class RequestSchemaCheck {
         if (!allowsPlainString) throw badRequest(`Argument '${name}' is not valid JSON.`);
       }
     }
-    if (!this.validate(values)) throw describe((this.validate.errors ?? [])[0]);
+    const validate = this.validator();
+    if (!validate(values)) throw describe((validate.errors ?? [])[0]);
+  }
+
+  /** The compiled check (compiled now if it was not yet). */
+  validator(): ValidateFunction {
+    this.compiled ??= this.compile(this.schema);
+    return this.compiled;
   }
 }
 
@@ -60,13 +72,18 @@ function describe(error: ErrorObject | undefined): ApiError {
   return badRequest(`Invalid '${where}': ${error.message ?? 'bad value'}`);
 }
 
-/** Compiles every request schema in schemas/api once at start-up. */
+/** Reads every request schema in schemas/api; each is compiled on its endpoint's first call. */
 export function loadRequestSchemas(dir = API_SCHEMA_DIR): Map<string, RequestSchemaCheck> {
-  const ajv = new Ajv({ coerceTypes: true, useDefaults: false, allErrors: false, strict: false });
+  let ajv: Ajv | null = null;
+  const compile = (schema: RequestSchema): ValidateFunction => {
+    // Each schema's own validity is checked by test/unit/http/request-schemas.test.ts, not at every start.
+    ajv ??= new Ajv({ coerceTypes: true, useDefaults: false, allErrors: false, strict: false, validateSchema: false });
+    return ajv.compile(schema);
+  };
   const checks = new Map<string, RequestSchemaCheck>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as RequestSchema;
-    checks.set(file.replace(/\.json$/, ''), new RequestSchemaCheck(schema, ajv.compile(schema)));
+    checks.set(file.replace(/\.json$/, ''), new RequestSchemaCheck(schema, compile));
   }
   return checks;
 }

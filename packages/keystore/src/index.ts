@@ -3,7 +3,6 @@ export * from './sealed-box.js';
 export * from './key-ring.js';
 export * from './key-store.js';
 export { SqliteKeyStore } from './sqlite/sqlite-key-store.js';
-export { MongoKeyStore } from './mongodb/mongo-key-store.js';
 export { MemoryKeyStore } from './memory/memory-key-store.js';
 export * from './subject-keys.js';
 export * from './key-ring-source.js';

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { KeyRingSource } from './key-ring-source.js';
-import { MongoKeyStore } from './mongodb/mongo-key-store.js';
 import { SqliteKeyStore } from './sqlite/sqlite-key-store.js';
 
 /** Where a key store is, in a form another thread or process can open it by. */
@@ -15,5 +14,6 @@ export async function openKeyRingSource(location: KeyLocation): Promise<KeyRingS
     if (!existsSync(location.file)) return null;
     return KeyRingSource.open(new SqliteKeyStore(location.file, { readonly: true }));
   }
+  const { MongoKeyStore } = await import('./mongodb/mongo-key-store.js');
   return KeyRingSource.open(await MongoKeyStore.connect(location.url));
 }

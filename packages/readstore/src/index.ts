@@ -3,7 +3,6 @@ export { MemoryCollection } from './memory/memory-collection.js';
 export { MemoryReadStore, type SavedReadStore } from './memory/memory-read-store.js';
 export * from './memory/snapshot/snapshot-file.js';
 export type { LoadedArray, SnapshotImage } from './memory/snapshot/snapshot-image.js';
-export { MongoReadStore } from './mongodb/mongo-read-store.js';
 export * from './messages/message-store.js';
 export { matchesPredicate } from './messages/message-predicate.js';
 export { MemoryMessageStore } from './memory/messages/memory-message-store.js';
@@ -11,4 +10,3 @@ export type { BodySource, MessageBody } from './memory/messages/message-bodies.j
 export * from './search/search-index.js';
 export * from './search/search-text.js';
 export { SqliteSearchIndex } from './search/sqlite-search-index.js';
-export { MongoSearchIndex } from './search/mongo-search-index.js';

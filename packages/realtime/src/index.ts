@@ -16,4 +16,3 @@ export { LocalFeedWakeups } from './memory/local-feed-wakeups.js';
 export { MemoryFeedStore } from './memory/memory-feed-store.js';
 export { MemoryQueueStore } from './memory/memory-queue-store.js';
 export { MemoryRealtime } from './memory/memory-realtime.js';
-export { MongoRealtime } from './mongodb/mongo-realtime.js';

@@ -4,8 +4,6 @@ import { pino, type Logger } from 'pino';
 import { type Clock, systemClock } from '@chat/core';
 import {
   BackgroundCheckpoints,
-  EsdbEventStore,
-  EsdbIdAllocator,
   EventSchemaRegistry,
   type EventStore,
   type IdAllocator,
@@ -21,8 +19,8 @@ import {
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
 import { allProjections, clientEventsProjection, forgettingProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
-import { type ClientEvent, loadPresence, MemoryRealtime, MongoRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
-import { MemoryReadStore, MongoReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
+import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import { keyLocation } from './keys/key-location.js';
 import { openSubjectKeys } from './keys/open-subject-keys.js';
@@ -43,6 +41,9 @@ import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
+
+/** EventStoreDB and MongoDB, loaded only when configured (their clients are slow to load). */
+const production = () => import('./production-stores.js');
 
 /** What the server's metrics watch from inside the composition. */
 export interface Observers {
@@ -86,8 +87,9 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
   const organizationVersion = new OrganizationVersion();
+  const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
-  const logIds = raw instanceof EsdbEventStore ? null : new LogIdAllocator();
+  const logIds = esdbIds ? null : new LogIdAllocator();
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...allProjections(models, () => organizationVersion.bump()),
@@ -100,7 +102,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
-  const ids: IdAllocator = raw instanceof EsdbEventStore ? new EsdbIdAllocator(raw, { clock }) : (logIds ?? new LogIdAllocator());
+  const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
   const snapshots = await loadSnapshot(config, readStore, store, logIds, log, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
@@ -159,7 +161,7 @@ function logLocation(config: Config): LogLocation {
 
 async function openEventStore(config: Config): Promise<EventStore> {
   const location = logLocation(config);
-  if (location.kind === 'esdb') return EsdbEventStore.connect(location.url);
+  if (location.kind === 'esdb') return (await production()).connectEventStore(location.url);
   createPrivateFile(location.file);
   // Checkpoints run in their own thread (walCheckpoints): a commit checkpoints only as a backstop.
   return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
@@ -171,7 +173,7 @@ const searchFile = (config: Config): string => join(config.dataDir, 'search.sqli
 /** The SQLite files this server writes (the embedded log, the embedded search index), checkpointed in a thread of their own. */
 function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpoints | null {
   const location = logLocation(config);
-  const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MongoReadStore ? [] : [searchFile(config)])];
+  const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MemoryReadStore ? [searchFile(config)] : [])];
   return files.length > 0 ? new BackgroundCheckpoints(files) : null;
 }
 
@@ -186,9 +188,8 @@ function scrubSteps(config: Config, search: SearchIndex, checkpoints: Background
  * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
  */
 async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
-  let index: SearchIndex;
-  if (readStore instanceof MongoReadStore) index = readStore.searchIndex();
-  else {
+  let index: SearchIndex | null = readStore instanceof MemoryReadStore ? null : (await production()).mongoSearchIndex(readStore);
+  if (!index) {
     createPrivateFile(searchFile(config));
     // Checkpoints run in their own thread (walCheckpoints), as the log's.
     index = new SqliteSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
@@ -199,21 +200,13 @@ async function openSearchIndex(config: Config, readStore: ReadStore, log: EventS
 
 /** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
 async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return MongoReadStore.connect(config.mongoUrl, 'chat_read_models');
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl);
   return new MemoryReadStore({ bodies: logMessageBodies(log) });
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
 async function openRealtime(config: Config, log: Logger, keep: (event: ClientEvent) => boolean): Promise<RealtimeStores> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) {
-    const realtime = await MongoRealtime.connect(config.mongoUrl, 'chat_realtime', {
-      // Entries outlive any queue that could still need them: queues idle this long are dropped.
-      maxAgeMs: Math.max(86_400_000, 2 * config.queueIdleMs),
-      onError: (error) => log.error({ err: error }, 'feed wake-ups failed'),
-    });
-    log.info({ wakeups: realtime.changeStreams ? 'change stream' : 'polling' }, 'event queues in MongoDB');
-    return realtime;
-  }
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, config.queueIdleMs, log);
   return new MemoryRealtime(queuesFile(config), keep);
 }
 

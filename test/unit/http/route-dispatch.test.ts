@@ -36,7 +36,7 @@ describe('route dispatch through the app', () => {
         route('GET', '/broken', async () => Promise.reject(new Error('disk on fire'))),
         route('GET', '/refused', async () => Promise.reject(new ApiError('BAD_REQUEST', 400, 'No'))),
       ],
-      schemas: new Map([['any', new RequestSchemaCheck({ $id: 'any' }, new Ajv().compile({}))]]),
+      schemas: new Map([['any', new RequestSchemaCheck({ $id: 'any' }, (schema) => new Ajv().compile(schema))]]),
       authenticator: { authenticate: async (email) => ({ user_id: 7, email }) },
       onServerError: (error) => serverErrors.push(error),
       mountPages: (pages) => pages.get('/page', (_req, res) => res.send('page')),

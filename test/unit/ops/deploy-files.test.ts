@@ -49,7 +49,7 @@ describe('deployment files (checked without a Docker engine)', () => {
     expect(String(api.environment?.CHAT_EXTERNAL_URL)).to.match(/^\$\{CHAT_EXTERNAL_URL:-http/);
   });
 
-  it('Dockerfile: production dependencies only, every workspace manifest installed before the sources, node itself as the command', () => {
+  it('Dockerfile: production dependencies only, every workspace manifest installed before the sources, the server compiled, node itself as the command', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).to.contain('npm ci --omit=dev');
     expect(dockerfile).to.match(/^FROM .* AS deps$/m);
@@ -58,19 +58,25 @@ describe('deployment files (checked without a Docker engine)', () => {
       const copy = dockerfile.indexOf(`COPY ${dir}/package.json ${dir}/`);
       expect(copy, `${dir}/package.json is not copied before npm ci`).to.be.within(0, install);
     }
+    // npm ci runs the `prepare` script (the build), which must exist then; the build itself runs once the sources are in.
+    expect(dockerfile.indexOf('COPY tools/build/ tools/build/')).to.be.within(0, install);
     expect(dockerfile.indexOf('COPY . .')).to.be.above(install);
+    expect(dockerfile.indexOf('RUN node tools/build/server-build.mjs --strict')).to.be.above(dockerfile.indexOf('COPY . .'));
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     const command = JSON.parse(cmd ?? '[]') as string[];
-    expect(command.slice(0, 3)).to.deep.equal(['node', '--import', 'tsx']);
-    expect(existsSync(join(ROOT, command[3])), command[3]).to.equal(true);
+    expect(command).to.deep.equal(['node', 'services/api/start.mjs']);
+    expect(existsSync(join(ROOT, command[1])), command[1]).to.equal(true);
     expect(dockerfile).to.match(/^HEALTHCHECK [\s\S]*\/ready/m);
   });
 
-  it('package.json: tsx is a runtime dependency, and npm start execs node so signals reach it', () => {
+  it('package.json: esbuild (the build) and tsx (its fallback) are runtime dependencies, the build runs at install, and npm start execs node so signals reach it', () => {
     const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
-    expect(pkg.dependencies).to.have.property('tsx');
-    expect(pkg.devDependencies).not.to.have.property('tsx');
-    expect(pkg.scripts.start).to.match(/^exec node /);
+    for (const name of ['esbuild', 'tsx']) {
+      expect(pkg.dependencies).to.have.property(name);
+      expect(pkg.devDependencies).not.to.have.property(name);
+    }
+    expect(pkg.scripts.prepare).to.equal('node tools/build/server-build.mjs');
+    expect(pkg.scripts.start).to.equal('exec node services/api/start.mjs');
   });
 
   it('.dockerignore keeps out node_modules, data, caches, results and the git folder', () => {

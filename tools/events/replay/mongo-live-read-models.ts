@@ -1,5 +1,5 @@
 import { keyDigests, openReadModels, READ_MODELS_CHECKPOINT, type ReadModelName, type ReadModels, readModelsDigest } from '@chat/projections';
-import { MongoReadStore } from '@chat/readstore';
+import { MongoReadStore } from '@chat/readstore/mongodb';
 import type { LiveDigest, LiveReadModels } from './live-read-models.js';
 
 /** The database compose.ts keeps the read models in. */

@@ -1,6 +1,7 @@
 import { READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { existsSync } from 'node:fs';
-import { MemoryReadStore, MongoReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { MongoReadStore } from '@chat/readstore/mongodb';
 import { LIVE_MONGO_DB } from './mongo-live-read-models.js';
 
 export const targetOptions = {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { workerSource } from '../worker-source.js';
+import { workerSource } from '@chat/core';
 
 /** How often the thread checkpoints each file (milliseconds). */
 const EVERY_MS = 500;

@@ -1,12 +1,9 @@
 import { Worker } from 'node:worker_threads';
+import { workerSource } from '@chat/core';
 import type { ReaderAnswer, ReaderRequest } from './search-reader-protocol.js';
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
 type Question = ReaderRequest extends infer R ? (R extends ReaderRequest ? Omit<R, 'id'> : never) : never;
-
-/** The worker module, loaded through tsx's loader as the rest of the server is (a worker does not inherit it). */
-const bootstrap = (module: string): string =>
-  `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(module)}); });`;
 
 /**
  * The main thread's side of the search reader (search-reader.ts): questions go to one worker thread
@@ -19,7 +16,7 @@ export class SearchReader {
   private failure: Error | null = null;
 
   constructor(file: string) {
-    this.worker = new Worker(bootstrap(new URL('./search-reader.ts', import.meta.url).href), { eval: true, workerData: file });
+    this.worker = new Worker(workerSource(new URL('./search-reader.ts', import.meta.url)), { eval: true, workerData: file });
     this.worker.unref();
     this.worker.on('message', (answer: ReaderAnswer) => this.settle(answer));
     this.worker.on('error', (error) => this.fail(error));

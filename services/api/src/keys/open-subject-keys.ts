@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { EventStore } from '@chat/eventstore';
 import { SEALED, sealedEntries, unsealData } from '@chat/eventstore';
-import { type KeyStore, MongoKeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
+import { type KeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
 import type { Config } from '../config.js';
 import { createPrivateFile } from '../ops/private-files.js';
 import { keyLocation } from './key-location.js';
@@ -70,7 +70,7 @@ export async function openSubjectKeys(config: Config, log: EventStore): Promise<
       throw new Error(`the key store ${location.file} cannot be read (${error instanceof Error ? error.message : String(error)}): restore it from a backup`);
     }
   } else {
-    store = await MongoKeyStore.connect(location.url);
+    store = await (await import('../production-stores.js')).connectKeyStore(location.url);
   }
   const keys = await SubjectKeys.open(store).catch(async (error: unknown) => {
     await store.close();

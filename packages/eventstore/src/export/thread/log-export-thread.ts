@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { LogLocation } from '../../reading/log-location.js';
-import { workerSource } from '../../worker-source.js';
+import { workerSource } from '@chat/core';
 import type { ExportRequest, FromExportThread, ToExportThread } from './export-thread-protocol.js';
 
 /** Chunks a job may have sent that the server has not written out yet. */

@@ -1,0 +1,172 @@
+// @ts-check
+/**
+ * The compiled server: `services/api/src/main.ts` and the module of every worker thread it starts,
+ * each bundled by esbuild with our workspace packages inside and every installed package left to
+ * Node, into `dist/` (git-ignored) at the source's own path (`dist/services/api/src/main.js`).
+ * Transpiling ~600 TypeScript files through tsx's loader thread at every start cost about 2.5 s of
+ * CPU (issue 31); the bundle is read as one file.
+ *
+ * Written in plain JavaScript: it runs at install (`npm install` runs `prepare`) and from the start
+ * script, before anything could transpile it.
+ *
+ * What a bundle changes and how it is kept right:
+ * - `import.meta.url` of each source file is rewritten to that source file's own address, so paths
+ *   found from it (schemas/, the emoji table, the read models' version digest) stay as they are;
+ * - `COMPILED_SERVER` is defined, so `workerSource` (packages/core) starts the compiled worker;
+ * - `dist/build-stamp.json` lists every input with its size and modification time: the start script
+ *   rebuilds when any of them differs, so an edited source never runs stale.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+export const MAIN = 'services/api/src/main.ts';
+const STAMP = join(DIST, 'build-stamp.json');
+/** Changes to these change what a build makes without being bundled: they are stamped too. */
+const SETTINGS = [fileURLToPath(import.meta.url), join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')];
+/** `workerSource(new URL('./x.ts', import.meta.url))`: the module a worker thread runs. */
+const WORKER_CALL = /workerSource\(new URL\('([^']+\.ts)', import\.meta\.url\)/g;
+
+/** Where the compiled form of a source file (absolute path) is written. */
+export const compiledPath = (source) => join(DIST, relative(ROOT, source)).replace(/\.ts$/, '.js');
+
+const posix = (path) => path.split(sep).join('/');
+
+/**
+ * Bundles one entry. Returns its output files (not yet written), the inputs it read, and the worker
+ * modules it starts.
+ * @param {typeof import('esbuild')} esbuild
+ * @param {string} entry absolute path of the source file
+ */
+async function bundle(esbuild, entry) {
+  const outfile = compiledPath(entry);
+  /** @type {Set<string>} */
+  const workers = new Set();
+  /** @type {import('esbuild').Plugin} */
+  const plugin = {
+    name: 'chat-server',
+    setup(build) {
+      // Installed packages are loaded by Node as they are (native modules, their own data files).
+      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chat/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        for (const line of text.split('\n')) {
+          if (/^\s*(\*|\/\/)/.test(line)) continue; // an example in a comment starts nothing
+          const calls = [...line.matchAll(WORKER_CALL)];
+          for (const call of calls) workers.add(resolve(dirname(args.path), call[1]));
+          // A call written otherwise would start a worker the build never compiled: refuse it here.
+          if (calls.length < (line.match(/(?<!function )workerSource\(/g) ?? []).length) {
+            throw new Error(`${relative(ROOT, args.path)}: write workerSource(new URL('./module.ts', import.meta.url)) on one line, so the build finds the worker's module`);
+          }
+        }
+        const own = JSON.stringify(posix(relative(dirname(outfile), args.path)));
+        return { contents: text.replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`), loader: 'ts' };
+      });
+    },
+  };
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    // Modules imported only with import() (the production adapters) go to chunks beside the entry,
+    // loaded when first imported; every output lies in the entry's folder, which `own` counts from.
+    outdir: dirname(outfile),
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    define: { COMPILED_SERVER: 'true' },
+    plugins: [plugin],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(ROOT, input));
+  return { files: result.outputFiles, inputs, workers };
+}
+
+/** Size and modification time of each file, as the stamp keeps them. */
+const fingerprints = (files) => Object.fromEntries(files.map((file) => [posix(relative(ROOT, file)), fingerprint(file)]));
+
+function fingerprint(file) {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${Math.trunc(stat.mtimeMs)}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * Builds the server and its workers into dist/. Each file is written under a temporary name and
+ * renamed, and the stamp last, so a server starting meanwhile reads a whole file of one build or the
+ * other (two builds of the same sources write the same bytes).
+ */
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const done = new Set();
+  const inputs = new Set(SETTINGS);
+  const outputs = [];
+  let pending = [join(ROOT, MAIN)];
+  while (pending.length > 0) {
+    const built = await Promise.all(pending.map((entry) => bundle(esbuild, entry)));
+    for (const entry of pending) done.add(entry);
+    pending = [];
+    for (const each of built) {
+      outputs.push(...each.files);
+      for (const input of each.inputs) inputs.add(input);
+      for (const worker of each.workers) if (!done.has(worker) && !pending.includes(worker)) pending.push(worker);
+    }
+  }
+  for (const file of outputs) writeAtomically(file.path, file.contents);
+  writeAtomically(STAMP, JSON.stringify({ built: new Date().toISOString(), inputs: fingerprints([...inputs].sort()) }, null, 1));
+  removeOthers(DIST, new Set([STAMP, ...outputs.map((file) => file.path)]));
+}
+
+/** Removes what earlier builds left (chunks are named by their content) and this one did not write. */
+function removeOthers(dir, kept) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeOthers(path, kept);
+    else if (!kept.has(path) && !entry.name.endsWith('.tmp')) rmSync(path, { force: true });
+  }
+}
+
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+/** Whether dist/ holds a build of the sources as they are now (every stamped input unchanged). */
+export function buildIsCurrent() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  } catch {
+    return false;
+  }
+  for (const [file, print] of Object.entries(stamp.inputs)) if (fingerprint(join(ROOT, file)) !== print) return false;
+  return fingerprint(compiledPath(join(ROOT, MAIN))) !== 'missing';
+}
+
+/** The compiled entry's URL, to import. */
+export const compiledMain = () => pathToFileURL(compiledPath(join(ROOT, MAIN))).href;
+
+// `node tools/build/server-build.mjs` (npm's `prepare` and `npm run build`).
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
+  const started = performance.now();
+  buildServer().then(
+    () => process.stderr.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`),
+    (error) => {
+      // At install this must not fail the install: `npm start` builds again, or runs the sources.
+      process.stderr.write(`could not build dist/ (${error instanceof Error ? error.message : String(error)}); npm start will run the TypeScript sources\n`);
+      process.exitCode = process.argv.includes('--strict') ? 1 : 0;
+    },
+  );
+}
