@@ -72,8 +72,11 @@ export class KeyRing {
   /** Whether the ring has the subject's epoch (live or materialized). */
   knows(subject: Subject): boolean {
     const epoch = epochOf(subject);
-    return this.masters.has(epoch) || this.materialized.has(epoch);
+    return epoch === this.lastKnown || ((this.masters.has(epoch) || this.materialized.has(epoch)) && ((this.lastKnown = epoch), true));
   }
+
+  /** The epoch `knows` last found (consecutive events mostly share one). */
+  private lastKnown = '';
 
   private derivedKeys(epoch: string, master: Buffer, subject: Subject): Buffer {
     let keys = this.derived.get(epoch);

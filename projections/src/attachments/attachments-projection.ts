@@ -1,4 +1,5 @@
-import { type AttachmentMessage, type AttachmentState, namesUpload, type StoredEventOf, uploadPathsIn } from '@chat/core';
+import { type AttachmentMessage, type AttachmentState, type StoredEventOf, uploadPathsIn } from '@chat/core';
+import { mayLinkUploads } from './may-link-uploads.js';
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
@@ -107,5 +108,7 @@ export function attachmentsProjection(models: ReadModels): Projection {
   };
 
   // A new message has no links yet; one that names no upload (nearly every one) has none to make either.
-  return projectionOf('attachments', types, (event) => (event.type === 'MessageSent' && !namesUpload(event.data.rendered_content) ? undefined : apply(event)));
+  return projectionOf('attachments', types, (event) =>
+    event.type === 'MessageSent' ? mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined)) : apply(event),
+  );
 }

@@ -2,7 +2,7 @@ import type { StoredEvent } from '@chat/core';
 import type { KeyRingSource } from '@chat/keystore';
 import type { EventListener, ReadAllOptions } from '../event-store.js';
 import type { EventLogReader } from '../reading/event-log-reader.js';
-import { sealedEntries } from './sealed-envelope.js';
+import { type SealedEntry, sealedEntries } from './sealed-envelope.js';
 import { unsealData } from './unseal-data.js';
 
 /**
@@ -16,18 +16,32 @@ export class UnsealingLogReader implements EventLogReader {
     readonly keys: KeyRingSource,
   ) {}
 
+  /** Whether the keys at hand may open these entries (their subjects' epochs are known), so no reload is due. */
+  private known(entries: readonly SealedEntry[]): boolean {
+    for (const entry of entries) if (!this.keys.knowsAll(entry.s)) return false;
+    return true;
+  }
+
   /** Unseals one event, loading the keys again first if it names an epoch made since they were read. */
   async unseal(event: StoredEvent): Promise<StoredEvent> {
-    const subjects = sealedEntries(event.data).flatMap((entry) => entry.s);
-    if (subjects.length === 0) return event;
-    if (!this.keys.knowsAll(subjects)) await this.keys.refresh();
+    const entries = sealedEntries(event.data);
+    if (entries.length === 0) return event;
+    if (!this.known(entries)) await this.keys.refresh();
     unsealData(event.data, event.id, this.keys.ring);
     return event;
   }
 
   async *readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
     await this.keys.refresh();
-    for await (const event of this.inner.readAll(options)) yield this.unseal(event);
+    for await (const event of this.inner.readAll(options)) {
+      // Synchronous unless the keys must be loaded again: a promise per event would cost more than the unsealing.
+      const entries = sealedEntries(event.data);
+      if (entries.length > 0) {
+        if (!this.known(entries)) await this.keys.refresh();
+        unsealData(event.data, event.id, this.keys.ring);
+      }
+      yield event;
+    }
   }
 
   headPosition(): Promise<number> {
