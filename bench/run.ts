@@ -13,6 +13,7 @@ import { registerLatency } from './scenarios/register.js';
 import { growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
+import { sealingCost } from './scenarios/sealing-cost.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
 import { type OrgSize, seededOrg } from './seed/seeded-org.js';
 
@@ -30,7 +31,7 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory search\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search\n`);
   process.exit(0);
 }
 
@@ -88,6 +89,11 @@ async function main(): Promise<void> {
     await step('delivery_latency', () => deliveryLatency(plan, small.dir, small.org));
     await step('large_fanout', () => largeFanout(plan, small.dir, small.org));
     await step('mark_read', () => markRead(plan, small.dir, small.org));
+  }
+
+  if (wanted('sealing_cost')) {
+    // The same traffic organization seeded twice: sealed, and written as before sealing.
+    await step('sealing_cost', () => sealingCost(plan, seededOrg(traffic), seededOrg(traffic, { sealing: false })));
   }
 
   if (wanted('capacity')) {
@@ -172,6 +178,8 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 20) * 100;
     case 'memory':
       return (r.value / 300) * 100;
+    case 'sealing_cost':
+      return r.ratio ? (0.9 / r.ratio) * 100 : 0;
     default:
       return 0;
   }

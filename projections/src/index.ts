@@ -18,6 +18,7 @@ export { unreadEntries } from './messages/unread-entries.js';
 export { bodyCarriedBy, logMessageBodies } from './messages/log-message-bodies.js';
 export type { AcceptedRequest } from './requests/accepted-request.js';
 export { requestKey } from './requests/requests-projection.js';
+export { forgettingProjection } from './forgetting/forgetting-projection.js';
 
 import type { ReadModels } from './read-models.js';
 import type { Projection } from './projection.js';

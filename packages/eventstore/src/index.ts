@@ -13,3 +13,4 @@ export { type LogLocation, openLogReader } from './reading/log-location.js';
 export { hashedSqliteRows, type HashedRow } from './reading/hashed-sqlite-rows.js';
 export * from './export/index.js';
 export * from './upcasting/index.js';
+export * from './sealing/index.js';

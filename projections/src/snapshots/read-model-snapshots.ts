@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { IdKind } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import { type MemoryReadStore, readSnapshotFile, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
@@ -31,12 +32,20 @@ export class ReadModelSnapshots {
     private readonly version = modelsVersion(),
   ) {}
 
-  /** Loads the snapshot into the (empty) store and the counters; when it cannot be used, leaves both empty. */
-  async load(): Promise<SnapshotLoad> {
+  /**
+   * Loads the snapshot into the (empty) store and the counters; when it cannot be used, leaves both
+   * empty. One taken before `forgottenAt` (the last event that forgot something) is removed unread: what
+   * it holds may be what was forgotten since.
+   */
+  async load(forgottenAt = 0): Promise<SnapshotLoad> {
     const started = performance.now();
     const read = readSnapshotFile<SavedModels>(this.file, this.version);
     if (!read.ok) return { loaded: false, reason: read.reason };
     const { header, json, arrays } = read;
+    if (header.position < forgottenAt) {
+      await this.discard();
+      return { loaded: false, reason: `taken at ${header.position}, before something was forgotten at ${forgottenAt}; removed` };
+    }
     if ((await this.eventIdAt(header.position)) !== header.eventId) return { loaded: false, reason: `the log has no event ${header.eventId} at ${header.position}` };
     try {
       this.store.restore(json, arrays, { name: READ_MODELS_CHECKPOINT, position: header.position });
@@ -61,6 +70,12 @@ export class ReadModelSnapshots {
     const ids = this.ids?.counters() ?? [];
     const bytes = await writeSnapshotFile(this.file, { version: this.version, position, eventId }, { json: { ...image.json, ids }, arrays: image.arrays });
     return { position, bytes };
+  }
+
+  /** Removes the snapshot file: it may hold what was just forgotten (docs/topics/forgetting.md). */
+  async discard(): Promise<void> {
+    await rm(this.file, { force: true });
+    await rm(`${this.file}.tmp`, { force: true });
   }
 
   /** The id of the event at exactly this position: a point read (positions are opaque, see EventStore). */

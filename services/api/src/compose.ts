@@ -10,16 +10,21 @@ import {
   LogExportThread,
   LogIdAllocator,
   type LogLocation,
+  SealingEventStore,
+  sealSpecsOf,
   SqliteEventStore,
   UpcastingEventStore,
   ValidatingEventStore,
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
-import { loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
+import { allProjections, clientEventsProjection, forgettingProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
+import { keyLocation } from './keys/key-location.js';
+import { openSubjectKeys } from './keys/open-subject-keys.js';
+import { Scrubber, type ScrubStep } from './keys/scrubber.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
@@ -64,12 +69,19 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
   const raw = await openEventStore(config, log);
+  const keys = await openSubjectKeys(config, raw);
+  // What may have to be forgotten is stored sealed under keys kept outside the log (docs/topics/forgetting.md).
+  const sealed = new SealingEventStore(raw, sealSpecsOf(registry.schemas.values()), keys, config.logSealing);
   // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
-  const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
+  const store = new ValidatingEventStore(new UpcastingEventStore(sealed, allUpcasters()), registry, observe.appendSeconds);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
-  const realtime = await openRealtime(config, log);
+  const forgottenMessages = new Set<number>();
+  keys.onForgotten((subjects) => {
+    for (const subject of subjects) if (subject.startsWith('message-')) forgottenMessages.add(Number(subject.slice('message-'.length)));
+  });
+  const realtime = await openRealtime(config, log, (event) => !forgottenMessages.has(messageIdOf(event)));
   const queues = new QueueRegistry(
     clock,
     { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs },
@@ -90,6 +102,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     searchProjection(search),
     clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
+    // Last: every other projection has read what it needs of an event before the keys it names go.
+    forgettingProjection(keys),
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     retry: { giveUpAfterMs: config.stores.projectionRetryMs },
@@ -100,12 +114,18 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     },
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
-  const snapshots = await loadSnapshot(config, readStore, store, logIds, log);
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
   const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 });
   snapshotSchedule?.start();
+  const checkpoints = walCheckpoints(config, readStore);
+  const scrubber = new Scrubber(scrubSteps(config, search, checkpoints), log);
+  keys.onForgotten((_, position) => {
+    scrubber.request();
+    snapshotSchedule?.discard(position).catch((error: unknown) => log.error({ err: error }, 'could not remove the read-models snapshot'));
+  });
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = await realtime.restore();
   if (restored > 0) log.info({ restored }, 'event queues restored');
@@ -121,9 +141,11 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     readStore,
     models,
     search,
-    writtenLog: raw,
+    writtenLog: sealed,
+    keys,
     logExports: new LogExportThread(logLocation(config)),
-    walCheckpoints: walCheckpoints(config, readStore),
+    walCheckpoints: checkpoints,
+    scrubber,
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     snapshots: snapshotSchedule,
@@ -147,8 +169,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
 
 /** Where the configured log is, for readers with connections of their own (the export thread). */
 function logLocation(config: Config): LogLocation {
-  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl, streamPrefix: config.stores.esdbStreamPrefix };
-  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3') };
+  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl, streamPrefix: config.stores.esdbStreamPrefix, keys: keyLocation(config) };
+  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3'), keys: keyLocation(config) };
 }
 
 async function openEventStore(config: Config, log: Logger): Promise<EventStore> {
@@ -170,6 +192,12 @@ function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpo
   const location = logLocation(config);
   const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MemoryReadStore ? [searchFile(config)] : [])];
   return files.length > 0 ? new BackgroundCheckpoints(files) : null;
+}
+
+/** What scrubbing after a forgetting does: the embedded search index's freed pages and WAL (see Scrubber). */
+function scrubSteps(config: Config, search: SearchIndex, checkpoints: BackgroundCheckpoints | null): ScrubStep[] {
+  if (!(search instanceof SqliteSearchIndex)) return [];
+  return [{ name: 'search index', run: async () => (await search.flush(), checkpoints ? checkpoints.truncate(searchFile(config)) : true) }];
 }
 
 /**
@@ -194,28 +222,43 @@ async function openReadStore(config: Config, log: EventStore): Promise<ReadStore
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
-async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores> {
+async function openRealtime(config: Config, log: Logger, keep: (event: ClientEvent) => boolean): Promise<RealtimeStores> {
   if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
-  return new MemoryRealtime(queuesFile(config));
+  return new MemoryRealtime(queuesFile(config), keep);
 }
 
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
+
+/** The message a queued client event carries or changes (a new message, an edit), or 0. */
+function messageIdOf(event: ClientEvent): number {
+  if (event.type === 'message' && typeof event.message === 'object' && event.message !== null) return Number((event.message as { id?: unknown }).id ?? 0);
+  if (event.type === 'update_message') return Number(event.message_id ?? 0);
+  return 0;
+}
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 /**
  * The memory read models' snapshots (DATA_DIR/read-models.snapshot): loaded here when usable, so the
  * runner applies only the log after it. Null when snapshots are off or the read models live in MongoDB.
  */
-async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStore, ids: LogIdAllocator | null, logger: Logger): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
+async function loadSnapshot(
+  config: Config,
+  readStore: ReadStore,
+  log: EventStore,
+  ids: LogIdAllocator | null,
+  logger: Logger,
+  forgottenAt: number,
+): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
   if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
   const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
-  const loaded = await snapshots.load();
+  const loaded = await snapshots.load(forgottenAt);
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');
   return { snapshots, position: loaded.loaded ? loaded.position : 0 };
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  await ctx.scrubber.close();
   await ctx.logExports.close();
   await ctx.walCheckpoints?.close();
   await ctx.runner.stop();
@@ -227,6 +270,7 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.store.close();
   await ctx.readStore.close();
   await ctx.search.close();
+  await ctx.keys.close();
   await ctx.mailer.close?.();
 }
 

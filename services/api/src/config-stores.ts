@@ -35,4 +35,4 @@ export function storeSettings(env: NodeJS.ProcessEnv): StoreSettings {
 }
 
 /** The MongoDB database of one part of the server, under MONGO_DB_PREFIX. */
-export const mongoDatabase = (settings: StoreSettings, part: 'read_models' | 'realtime' | 'rate_limits'): string => `${settings.mongoDbPrefix}_${part}`;
+export const mongoDatabase = (settings: StoreSettings, part: 'read_models' | 'realtime' | 'rate_limits' | 'keys'): string => `${settings.mongoDbPrefix}_${part}`;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '@chat/core';
 import type { EventStore, IdAllocator } from '@chat/eventstore';
 import { EsdbEventStore, type EsdbEventStoreOptions, EsdbIdAllocator, EsdbWriterLease } from '@chat/eventstore/esdb';
+import { MongoKeyStore } from '@chat/keystore/mongodb';
 import type { RealtimeStores } from '@chat/realtime';
 import { MongoRealtime } from '@chat/realtime/mongodb';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
@@ -36,3 +37,6 @@ export async function connectRealtime(url: string, database: string, queueIdleMs
   log.info({ wakeups: realtime.changeStreams ? 'change stream' : 'polling' }, 'event queues in MongoDB');
   return realtime;
 }
+
+/** The keys of sealed values in MongoDB (database `chat_keys`), shared by every API process. */
+export const connectKeyStore = (url: string, database?: string): Promise<MongoKeyStore> => MongoKeyStore.connect(url, database);

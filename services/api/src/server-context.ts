@@ -1,12 +1,14 @@
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
 import type { BackgroundCheckpoints, EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
+import type { SubjectKeys } from '@chat/keystore';
 import type { ProjectionRunner, ReadModels } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
 import type { Logger } from 'pino';
 import type { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
+import type { Scrubber } from './keys/scrubber.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ApiKeys } from './secrets/api-keys.js';
 import type { Passwords } from './secrets/passwords.js';
@@ -31,6 +33,10 @@ export interface ServerContext {
   search: SearchIndex;
   /** The log as written, before upcasting (events in their stored versions; the export thread reads it on its own). */
   writtenLog: EventLogReader;
+  /** The keys of sealed values (docs/topics/forgetting.md): destroying one is what forgetting is. */
+  keys: SubjectKeys;
+  /** Takes what was forgotten out of derived stores' files (freed pages, old WAL frames). */
+  scrubber: Scrubber;
   /** Exports of the log (GET /export/events), made in a thread of their own. */
   logExports: LogExports;
   /** WAL checkpoints of the embedded SQLite files, in a thread of their own (null when none is used). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
+import { bindKeysToLog } from './keys/open-subject-keys.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
 import type { WriterLease } from '@chat/eventstore';
@@ -83,6 +84,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   };
   try {
     const bootstrap = await bootstrapOrganization(ctx);
+    await bindKeysToLog(ctx.keys, ctx.store);
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);

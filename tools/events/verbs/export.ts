@@ -84,7 +84,7 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
     const { args, filter } = parsed;
     let reader: EventLogReader;
     try {
-      reader = openLogReader(args, io.env, { original: args.original });
+      reader = await openLogReader(args, io.env, { original: args.original });
     } catch (error) {
       io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT_FAILURE;

@@ -1,3 +1,4 @@
+import type { ClientEvent } from '../client-event.js';
 import type { RealtimeStores } from '../realtime-stores.js';
 import { LocalFeedWakeups } from './local-feed-wakeups.js';
 import { MemoryFeedStore } from './memory-feed-store.js';
@@ -13,14 +14,21 @@ export class MemoryRealtime implements RealtimeStores {
   readonly queues = new MemoryQueueStore();
   readonly wakeups = new LocalFeedWakeups();
 
-  constructor(private readonly file: string | null = null) {}
+  /**
+   * `keep`: whether a feed entry may be written to the file at a graceful stop (one carrying what was
+   * forgotten meanwhile, such as a deleted message, may not: docs/topics/forgetting.md).
+   */
+  constructor(
+    private readonly file: string | null = null,
+    private readonly keep: (event: ClientEvent) => boolean = () => true,
+  ) {}
 
   async restore(): Promise<number> {
     return this.file ? loadQueues(this.queues, this.feeds, this.file) : 0;
   }
 
   async close(): Promise<void> {
-    if (this.file) saveQueues(this.queues, this.feeds, this.file);
+    if (this.file) saveQueues(this.queues, this.feeds, this.file, this.keep);
     await this.wakeups.close();
   }
 }
