@@ -54,6 +54,7 @@ import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
 import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
 import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
 import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
+import { historyIndexProjection } from './history/history-index.js';
 import { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from './personal/personal-items-projections.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
@@ -95,6 +96,7 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   draftsProjection(models),
   savedSnippetsProjection(models),
   navigationViewsProjection(models),
+  historyIndexProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
@@ -123,3 +125,11 @@ export * from './digest/read-model-snapshot.js';
 export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
 export { modelsVersion } from './snapshots/models-version.js';
 export { searchProjection } from './search/search-projection.js';
+export * from './history/history-index.js';
+export * from './history/history-source.js';
+export * from './history/organization-projections.js';
+export * from './history/organization-replay.js';
+export * from './history/organization-history.js';
+export * from './history/audit-trail.js';
+export { HistoryStore, type HistoryImage } from './history/history-store.js';
+export * from './history/history-parameters.js';

@@ -85,6 +85,7 @@ export const STREAM_OF_TYPE: Readonly<Record<string, string>> = {
   RealmExportCompleted: 'realmexport-<export_id>',
   RealmExportFailed: 'realmexport-<export_id>',
   RealmExportDeleted: 'realmexport-<export_id>',
+  HistoryQueried: 'historyqueries-<user_id>',
   EmailInvitationResent: 'emailinvite-<invite_id>',
   EmailInvitationRevoked: 'emailinvite-<invite_id>',
   EmailInvitationAccepted: 'emailinvite-<invite_id>',

@@ -135,3 +135,4 @@ export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
 export * from './forgetting/index.js';
 export * from './worker-source.js';
+export * from './history/index.js';

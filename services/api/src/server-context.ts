@@ -1,3 +1,4 @@
+import type { HistoryService } from './history/history-service.js';
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
 import type { BackgroundCheckpoints, EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
@@ -41,6 +42,8 @@ export interface ServerContext {
   logExports: LogExports;
   /** WAL checkpoints of the embedded SQLite files, in a thread of their own (null when none is used). */
   walCheckpoints: BackgroundCheckpoints | null;
+  /** The organization as of any point of the log, and the audit trail (docs/topics/history-tools.md). */
+  history: HistoryService;
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
   runner: ProjectionRunner;
