@@ -87,6 +87,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     await bindKeysToLog(ctx.keys, ctx.store);
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
+    metrics.watchForgetting(ctx.scrubber, ctx.keys);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;

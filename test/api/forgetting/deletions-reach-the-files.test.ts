@@ -69,6 +69,10 @@ describe('forgetting: deleted messages leave the data directory', function () {
     const { left, afterMs } = await untilGone(server.dataDir, Object.values(deleted));
     expect(left, `still on disk after ${afterMs} ms`).to.deep.equal([]);
     expect(afterMs).to.be.below(10_000);
+    await server.ctx.scrubber.settled();
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).to.match(/^chat_forgetting_scrub_waiting_seconds 0$/m);
+    expect(metrics).to.match(/^chat_key_epochs\{state="materialized"\} [1-9]/m);
   });
 
   it('leaves them out of every export made afterwards, which lists what was forgotten, and keeps the rest', async () => {
