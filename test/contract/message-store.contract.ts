@@ -23,6 +23,7 @@ import { messageQueryContract } from './message-store-queries.contract.js';
 import { positionGuardContract } from './message-store-replays.contract.js';
 import { catchUpContract } from './message-store-catch-up.contract.js';
 import { messageScanContract } from './message-store-scan.contract.js';
+import { messageRetentionContract } from './message-store-retention.contract.js';
 
 export interface MessageStoreContractOptions {
   /** The adapter ignores a write whose position is not newer than what it stored (a persistent store's replays). */
@@ -287,6 +288,7 @@ export function messageStoreContract(
     messageQueryContract(() => store);
     messageIndexContract(() => store);
     messageScanContract(() => store);
+    messageRetentionContract(() => store);
     catchUpContract(() => store);
 
     if (options.positionGuarded) positionGuardContract(() => store);
