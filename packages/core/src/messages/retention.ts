@@ -1,3 +1,4 @@
+import { badRequest } from '../errors.js';
 import type { MessagesDeleted } from '../events/message-deletion-events.js';
 import type { MessageRecipient } from './message-state.js';
 
@@ -7,6 +8,28 @@ const DAY_MS = 86_400_000;
 export const RETENTION_CHANNEL_BATCH_SIZE = 100;
 /** Direct messages of one conversation a retention batch deletes at most, as the public server archives direct messages. */
 export const RETENTION_DIRECT_BATCH_SIZE = 1000;
+
+/** The most days a policy may keep messages: the public server stores them in a 32-bit integer. */
+export const MAX_RETENTION_DAYS = 2_147_483_647;
+
+/**
+ * `message_retention_days` as the public API takes it: a whole number of days from 1 up, or one of the
+ * words `special` maps (the organization's "unlimited"; a channel's "unlimited" and "realm_default").
+ * A number written as a string is refused, as there.
+ */
+export function parseRetentionDays<T extends number | null>(value: number | string, special: Readonly<Record<string, T>>): number | T {
+  if (typeof value === 'string' && Object.hasOwn(special, value)) return special[value];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_RETENTION_DAYS) {
+    const words = Object.keys(special).map((word) => `"${word}"`).join(' or ');
+    throw badRequest(`Invalid 'message_retention_days': must be a whole number of days from 1 to ${MAX_RETENTION_DAYS} or ${words}, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** The organization's words: "unlimited" keeps messages forever (-1). */
+export const REALM_RETENTION_WORDS = { unlimited: -1 } as const;
+/** A channel's words: "unlimited" keeps its messages forever (-1), "realm_default" follows the organization (null). */
+export const CHANNEL_RETENTION_WORDS = { unlimited: -1, realm_default: null } as const;
 
 /** A channel's own retention: days, -1 kept forever, null the organization's. */
 export interface ChannelRetention {
