@@ -74,9 +74,10 @@ async function sweepScope(ctx: SweepDeps, control: SweepControl, scope: Retentio
       group.ids.push(id);
       if (group.ids.length >= batchSize) await flush(group);
     }
+    // Every page, the last of a scope too: a thousand channels of one page each must not hold the loop.
+    await slicer.pause();
     if (page.next === null || control.stopping()) break;
     after = page.next;
-    await slicer.pause();
   }
   for (const group of pending.values()) await flush(group);
 }
