@@ -10,6 +10,7 @@ import { largeFanout } from './scenarios/large-fanout.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
+import { retention } from './scenarios/retention.js';
 import { growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
@@ -31,7 +32,8 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention
+`);
   process.exit(0);
 }
 
@@ -130,6 +132,11 @@ async function main(): Promise<void> {
     await step('replay', () => replay(plan, big.dir));
   }
 
+  if (wanted('retention')) {
+    const big = seededOrg(large);
+    await step('retention', () => retention(plan, big.dir, big.org));
+  }
+
   const results: BenchResults = {
     machine: machine(),
     date: new Date().toISOString(),
@@ -175,6 +182,7 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return r.value > 0 ? (20_000 / r.value) * 100 : 200;
     case 'search':
     case 'noisy_neighbour':
+    case 'retention':
       return (r.value / 20) * 100;
     case 'memory':
       return (r.value / 300) * 100;

@@ -24,6 +24,7 @@ import { positionGuardContract } from './message-store-replays.contract.js';
 import { catchUpContract } from './message-store-catch-up.contract.js';
 import { onePositionContract } from './message-store-one-position.contract.js';
 import { messageScanContract } from './message-store-scan.contract.js';
+import { messageRetentionContract } from './message-store-retention.contract.js';
 
 export interface MessageStoreContractOptions {
   /** The adapter ignores a write whose position is not newer than what it stored (a persistent store's replays). */
@@ -288,6 +289,7 @@ export function messageStoreContract(
     messageQueryContract(() => store);
     messageIndexContract(() => store);
     messageScanContract(() => store);
+    messageRetentionContract(() => store);
     catchUpContract(() => store);
     onePositionContract(() => store);
 

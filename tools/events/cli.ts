@@ -5,11 +5,12 @@ import { verb as backupVerb } from './verbs/backup.js';
 import { verb as exportVerb } from './verbs/export.js';
 import { verb as replayVerb } from './verbs/replay.js';
 import { verb as restoreVerb } from './verbs/restore.js';
+import { verb as retentionVerb } from './verbs/retention.js';
 import { verb as sealHistoryVerb } from './verbs/seal-history.js';
 import { verb as verifyVerb } from './verbs/verify.js';
 
 /** Every verb of the CLI: one import line and one entry per verb. */
-export const verbs: readonly Verb[] = [exportVerb, replayVerb, verifyVerb, backupVerb, restoreVerb, sealHistoryVerb];
+export const verbs: readonly Verb[] = [exportVerb, replayVerb, verifyVerb, backupVerb, restoreVerb, sealHistoryVerb, retentionVerb];
 
 const LOG_OPTIONS = `Where the log is (every verb):
   --data-dir <dir>   SQLite install directory holding events.sqlite3 (default: DATA_DIR or ./data)

@@ -121,6 +121,7 @@ export * from './profile-fields/profile-field-decisions.js';
 export * from './channels/create-channel.js';
 export * from './messages/delete-topic.js';
 export * from './messages/deletion-consequences.js';
+export * from './messages/retention.js';
 export * from './channels/update-subscriptions.js';
 export * from './invites/email-invitation-state.js';
 export * from './invites/send-invitations.js';

@@ -39,6 +39,7 @@ import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { RetentionSweeps } from './retention/retention-sweeps.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
@@ -160,6 +161,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
     scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    retention: new RetentionSweeps(() => ctx, log),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
@@ -258,6 +260,7 @@ async function loadSnapshot(
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  await ctx.retention.stop();
   await ctx.scrubber.close();
   await ctx.logExports.close();
   await ctx.walCheckpoints?.close();

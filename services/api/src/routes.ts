@@ -99,6 +99,7 @@ import { channelEmailAddress } from './endpoints/channel-email.js';
 import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
 import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
+import { retentionSweepEndpoint } from './endpoints/retention-sweep.js';
 import type { ServerContext } from './server-context.js';
 import { RequestLedger } from './commands/request-ledger.js';
 
@@ -123,6 +124,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/export/realm/consents', 'required', 'empty', listExportConsentsEndpoint),
     route('DELETE', '/export/realm/:export_id', 'required', 'export-realm-delete', deleteRealmExportEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
+    route('POST', '/ops/retention_sweep', 'required', 'retention-sweep', retentionSweepEndpoint),
     { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),

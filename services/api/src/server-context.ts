@@ -15,6 +15,7 @@ import type { Passwords } from './secrets/passwords.js';
 import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { DueWork } from './scheduler/due-work.js';
+import type { SweepRunner } from './retention/sweep-runner.js';
 import type { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
@@ -56,6 +57,8 @@ export interface ServerContext {
   push: PushSetup;
   /** Runs timed work (scheduled jobs, periodic housekeeping); server.ts ticks it. */
   scheduler: DueWork;
+  /** The message retention sweeps (hourly, and POST /ops/retention_sweep), one at a time. */
+  retention: SweepRunner;
   /** Where uploaded files' bytes are kept (DATA_DIR/uploads by default). */
   uploads: UploadStorage;
   /** Signs and checks the short-lived download links of GET /user_uploads/{realm_id_str}/{filename}. */

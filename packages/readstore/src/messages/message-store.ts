@@ -97,6 +97,17 @@ export interface DirectConversation {
   max_message_id: number;
 }
 
+/** Where a retention sweep looks: one channel (every topic), or every direct conversation. */
+export type RetentionScope = { channelId: number } | { direct: true };
+
+/** A page of what a retention sweep reads (see MessageStore.sentBefore). */
+export interface ExpiredPage {
+  /** Messages sent before the cut-off, ascending by id, with where they are. */
+  messages: { id: number; recipient: MessageRecipient }[];
+  /** The id to continue after; null when the scope holds nothing more past the page. */
+  next: number | null;
+}
+
 /**
  * The messages read model, shaped for its queries: messages by id, per-user flag rows, per-channel and
  * per-topic id lists, direct conversations. Writes carry the log position of the event that caused
@@ -139,6 +150,12 @@ export interface MessageStore {
   conversations(userId: number, limit: number): Promise<DirectConversation[]>;
   /** The conversation id a direct message among these participants has, if one was ever sent. */
   directRecipientId(userIds: readonly number[]): Promise<number | undefined>;
+  /**
+   * The retention sweep's read: messages of the scope sent before `before` (ms since the epoch) with an
+   * id above `after`, ascending. A page looks at a bounded number of messages (about `limit`), so it
+   * may hold fewer than `limit`, or none, and still name a `next`: read on until `next` is null.
+   */
+  sentBefore(scope: RetentionScope, before: number, after: number, limit: number): Promise<ExpiredPage>;
   /** The newest message id in the user's history, or -1 when it is empty. */
   maxId(userId: number): Promise<number>;
   /**

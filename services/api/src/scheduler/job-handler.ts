@@ -32,5 +32,7 @@ export interface JobHandler<C extends SchedulerHost = ServerContext> {
 export interface PeriodicTask<C extends SchedulerHost = ServerContext> {
   name: string;
   everyMs(config: Config): number;
+  /** Also at the first tick after the process starts (otherwise first after `everyMs`). */
+  atStart?: boolean;
   run(ctx: C): Promise<void>;
 }
