@@ -31,7 +31,8 @@ export function erasedUser(user: UserState): UserState {
     timezone: '',
     profile_data: {},
     password_hash: null,
-    settings: { ...DEFAULT_USER_SETTINGS, timezone: '' },
+    // Everyone may see the placeholder address, as the public server sets it for a deleted user.
+    settings: { ...DEFAULT_USER_SETTINGS, timezone: '', email_address_visibility: 1 },
     pending_email_change: null,
     is_active: false,
     erased: true,

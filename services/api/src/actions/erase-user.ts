@@ -15,7 +15,7 @@ import { releaseKey } from '../commands/claims.js';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import type { Commands, LogReads, Reads, Uses } from '../dependencies.js';
 import { cancelledReminders, deletionLinks } from './message-deletion-links.js';
-import { messagesErasedWith } from './erased-messages.js';
+import { erasedMessages } from './erased-messages.js';
 
 /** The read models an erasure reads. */
 type ErasureReads = Reads<
@@ -25,7 +25,7 @@ type ErasureReads = Reads<
 export type EraseUserDeps = Commands & LogReads & ErasureReads & Uses<'uploads' | 'mailer'>;
 
 export interface ErasureResult {
-  /** The messages deleted with the person (none when preserving them). */
+  /** The messages deleted with the person (when preserving theirs, only the server's notices about them). */
   deleted_message_ids: number[];
   /** Their files deleted (no message kept links them). */
   deleted_attachment_ids: number[];
@@ -33,11 +33,11 @@ export interface ErasureResult {
 
 const ascending = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
-/** The message deletions of a "with messages" erasure, in groups, with the reminders quoting them. */
-async function messageDeletions(ctx: EraseUserDeps, userId: number): Promise<{ events: MessagesDeleted[]; reminders: QuotingReminder[] }> {
+/** The message deletions of an erasure, in groups, with the reminders quoting them. */
+async function messageDeletions(ctx: EraseUserDeps, userId: number, mode: ErasureMode): Promise<{ events: MessagesDeleted[]; reminders: QuotingReminder[] }> {
   const events: MessagesDeleted[] = [];
   const reminders: QuotingReminder[] = [];
-  for (const group of deletionGroups(await messagesErasedWith(ctx, userId))) {
+  for (const group of deletionGroups(await erasedMessages(ctx, userId, mode))) {
     const ids = group.map((message) => message.id);
     const holders = (await Promise.all(ids.map((id) => ctx.models.messages.holders(id)))).flat();
     const links = await deletionLinks(ctx, ids);
@@ -45,6 +45,16 @@ async function messageDeletions(ctx: EraseUserDeps, userId: number): Promise<{ e
     reminders.push(...links.reminders);
   }
   return { events, reminders };
+}
+
+/**
+ * Other people's reminders quoting a message of the person: the quote the server made names them, so
+ * the reminder is cancelled with them even where the message stays.
+ */
+async function remindersQuoting(ctx: EraseUserDeps, userId: number): Promise<QuotingReminder[]> {
+  const others = (await ctx.models.reminders.all()).filter((reminder) => reminder.creator_id !== userId);
+  const senders = new Map((await ctx.models.messages.getMany(ascending(others.map((reminder) => reminder.message_id)))).map((message) => [message.id, message.sender_id]));
+  return others.filter((reminder) => senders.get(reminder.message_id) === userId).map(({ reminder_id, creator_id }) => ({ reminder_id, creator_id }));
 }
 
 /** The email invitations that named the person's address (the one they accepted among them). */
@@ -83,8 +93,10 @@ async function holdingsOf(ctx: EraseUserDeps, target: UserState, deletedMessageI
 export async function eraseUser(ctx: EraseUserDeps, origin: Origin, actor: UserState, userId: number, mode: ErasureMode): Promise<ErasureResult> {
   const erased = await ctx.bus.run(origin, async () => {
     const target = checkEraseUser((await ctx.models.users.get(actor.user_id)) ?? actor, await ctx.models.users.get(userId), userId);
-    const deletions = mode === 'with_messages' ? await messageDeletions(ctx, userId) : { events: [], reminders: [] };
+    const deletions = await messageDeletions(ctx, userId, mode);
     const deletedIds = new Set(deletions.events.flatMap((event) => event.data.message_ids));
+    const quotingKept = (await remindersQuoting(ctx, userId)).filter((reminder) => !deletions.reminders.some((each) => each.reminder_id === reminder.reminder_id));
+    deletions.reminders.push(...quotingKept);
     const quoting = new Set(deletions.reminders.map((reminder) => reminder.reminder_id));
     const holdings = await holdingsOf(ctx, target, deletedIds, quoting);
     const appends: StreamAppend[] = [
