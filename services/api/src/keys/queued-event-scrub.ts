@@ -58,7 +58,7 @@ export class QueuedEventScrub {
   private readonly forgotten = new Set<string>();
   private readonly people = new Set<number>();
 
-  constructor(keys: SubjectKeys) {
+  constructor(keys: Pick<SubjectKeys, 'onForgotten'>) {
     keys.onForgotten((subjects) => {
       for (const subject of subjects) {
         if (subject.startsWith('user-')) this.people.add(Number(subject.slice('user-'.length)));

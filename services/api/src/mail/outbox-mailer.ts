@@ -5,11 +5,13 @@ import type { Mail, Mailer } from './mailer.js';
 /** Writes each message to a file in a folder (the embedded default, and where undeliverable mail ends). */
 export class OutboxMailer implements Mailer {
   readonly sent: Mail[] = [];
+  /** Counts every mail written, so a name is never reused after some were forgotten. */
+  private written = 0;
   constructor(private readonly dir: string) {}
 
   async send(mail: Mail): Promise<void> {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const name = `${Date.now()}-${this.sent.length}.eml`;
+    const name = `${Date.now()}-${this.written++}.eml`;
     writeFileSync(join(this.dir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.body}\n`, { mode: 0o600 });
     this.sent.push(mail);
   }
