@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
-import { runEvents } from '../../support/cli-run.js';
 import { personTokens, type PersonTrail, personWithEverything } from '../../support/erasure-person.js';
+import { expectReplayEqual } from '../../support/log-proofs.js';
 import { listReminders } from '../../support/reminder-requests.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
@@ -31,12 +31,7 @@ describe('erasure: what stays, and a replay equals the live models', function ()
   let gone: PersonTrail;
   let kept: PersonTrail;
 
-  const replayEqual = async (): Promise<void> => {
-    const credentials = server.owner.credentials!;
-    const run = await runEvents(['replay', '--data-dir', server.dataDir, '--server-url', server.url], { CHAT_EMAIL: credentials.email, CHAT_API_KEY: credentials.apiKey });
-    expect(run.code, run.stdout + run.stderr).to.equal(0);
-    expect(run.stdout).to.contain('equal to the server');
-  };
+  const replayEqual = (): Promise<void> => expectReplayEqual(server);
   const read = async (client: ApiClient, id: number): Promise<ReadMessage | null> => {
     const res = await client.get(`/messages/${id}`, { apply_markdown: 'false' });
     return res.status === 200 ? (res.body.message as unknown as ReadMessage) : null;

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../support/api-client.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { runEvents } from '../../support/cli-run.js';
 import { messageTokens, personalTokens, personTokens, type PersonTrail, personWithEverything } from '../../support/erasure-person.js';
-import { exportOverHttp } from '../../support/export-requests.js';
+import { expectLogProvable, exportedWithSecrets, sealLog } from '../../support/log-proofs.js';
 import { filesUnder, rawFindings, untilGone } from '../../support/raw-scan.js';
 import { registerQueue } from '../../support/realtime-client.js';
 import { expectSuccess } from '../../support/response-assertions.js';
@@ -29,12 +29,6 @@ describe('erasure: a person leaves the data directory', function () {
   const erasedTokens = [...personalTokens(goneTokens), ...messageTokens(goneTokens), ...personalTokens(keptTokens)];
   let sealFile = '';
 
-  const exportText = async (): Promise<string> => {
-    const exported = await exportOverHttp(server.owner, { include_secrets: true });
-    expect(exported.status).to.equal(200);
-    return exported.text;
-  };
-
   before(async () => {
     server = await startTestServer({ outbox: true });
     alice = await server.createUser('Alice');
@@ -48,14 +42,12 @@ describe('erasure: a person leaves the data directory', function () {
     const setting = { server, channelId, profileFieldId, peer: alice, third: bob };
     gone = await personWithEverything(setting, goneTokens);
     kept = await personWithEverything(setting, keptTokens);
-    sealFile = join(server.dataDir, '..', `seal-erasure-${process.pid}-${Date.now()}.json`);
-    const sealed = await runEvents(['verify', '--data-dir', server.dataDir, '--seal', '--out', sealFile], {});
-    expect(sealed.code, sealed.stderr).to.equal(0);
+    sealFile = await sealLog(server);
   });
   after(() => server.stop());
 
   it('holds everything of theirs before: in the export, the outbox, and nothing of it in clear in the log', async () => {
-    const text = await exportText();
+    const text = await exportedWithSecrets(server);
     for (const token of [...erasedTokens, ...messageTokens(keptTokens)]) expect(text, token).to.contain(token);
     await server.ctx.search.flush();
     const found = rawFindings(server.dataDir, erasedTokens);
@@ -74,7 +66,7 @@ describe('erasure: a person leaves the data directory', function () {
   });
 
   it('leaves them out of every export made afterwards; what the kept person wrote stays, under the placeholder', async () => {
-    const text = await exportText();
+    const text = await exportedWithSecrets(server);
     for (const token of erasedTokens) expect(text, token).not.to.contain(token);
     for (const token of messageTokens(keptTokens)) expect(text, token).to.contain(token);
     const cli = await runEvents(['export', '--data-dir', server.dataDir, '--include-secrets'], {});
@@ -86,14 +78,7 @@ describe('erasure: a person leaves the data directory', function () {
   });
 
   it('keeps the log provable: verify passes, the seal taken before holds, a replay equals the live models', async () => {
-    const verified = await runEvents(['verify', '--data-dir', server.dataDir], {});
-    expect(verified.code, verified.stdout + verified.stderr).to.equal(0);
-    const against = await runEvents(['verify', '--data-dir', server.dataDir, '--against', sealFile], {});
-    expect(against.code, against.stdout + against.stderr).to.equal(0);
-    const credentials = server.owner.credentials!;
-    const replay = await runEvents(['replay', '--data-dir', server.dataDir, '--server-url', server.url], { CHAT_EMAIL: credentials.email, CHAT_API_KEY: credentials.apiKey });
-    expect(replay.code, replay.stdout + replay.stderr).to.equal(0);
-    expect(replay.stdout).to.contain('equal to the server');
+    await expectLogProvable(server, sealFile);
   });
 
   it('stays gone through a graceful stop (queues and snapshot written) and a restart', async () => {
