@@ -7,8 +7,8 @@ import { requestKey } from '../requests/requests-projection.js';
  * What an erasure takes from the read models (docs/topics/forgetting.md, "Erasure of a person"): every
  * value sealed under the person's key becomes what a replay reads once that key is gone. Each change
  * sets a value that does not depend on the one before (the account's placeholders, no alert words, no
- * status, no push devices, no recorded answers, no subscription rows), so the live models after it
- * equal a replay that read the person's earlier events as placeholders. The command's other facts
+ * status, no push devices, no recorded answers, no subscription rows, no rows of messages), so the
+ * live models after it equal a replay that read the person's earlier events as placeholders. The command's other facts
  * (subscriptions removed, messages and personal items deleted) were applied by their own projections.
  */
 export function erasureProjection(models: ReadModels): Projection {
@@ -29,6 +29,10 @@ export function erasureProjection(models: ReadModels): Projection {
         if (request.user_id === user_id) await models.requests.delete(requestKey(user_id, request.request_id), at);
       }
     }
+    // Their rows of the messages kept (what they read, starred, were mentioned in), as the public
+    // server deletes their UserMessage rows; newest first, which the memory store removes cheaply.
+    const held = await models.messages.matching({ userId: user_id, source: { kind: 'history' }, where: [] });
+    for (let index = held.length - 1; index >= 0; index--) await models.messages.removeRows(held[index], [user_id], at);
     for (const inviteId of invitation_ids) {
       const invitation = await models.emailInvitations.get(inviteId);
       if (invitation) await models.emailInvitations.put(inviteId, { ...invitation, email: erasedInviteeEmail(inviteId) }, at);

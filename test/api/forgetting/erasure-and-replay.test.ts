@@ -79,7 +79,7 @@ describe('erasure: what stays, and a replay equals the live models', function ()
     await replayEqual();
   });
 
-  it('leaves them in no channel, and their account without settings, profile, status or alert words', async () => {
+  it('leaves them in no channel, holding no message, and their account without settings, profile, status or alert words', async () => {
     for (const trail of [gone, kept]) {
       const id = trail.client.userId;
       const subscribers = expectSuccess(await alice.get(`/streams/${channelId}/members`)).subscribers as number[];
@@ -92,5 +92,8 @@ describe('erasure: what stays, and a replay equals the live models', function ()
       expect(await server.ctx.models.pushDevices.findMany('user_id', id)).to.deep.equal([]);
       expect(await server.ctx.models.subscriptions.findMany('user_id', id)).to.deep.equal([]);
     }
+    // What they read or starred goes too: they hold no row of the messages kept.
+    expect(await server.ctx.models.messages.holders(kept.groupFromPeer)).to.deep.equal([alice.userId, bob.userId].sort((a, b) => a - b));
+    expect(await server.ctx.models.messages.holders(kept.channelMessage)).to.not.include(kept.client.userId);
   });
 });
