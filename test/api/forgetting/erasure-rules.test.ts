@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { isSystemBot, Role } from '@chat/core';
 import type { ApiClient } from '../../support/api-client.js';
+import { expectReplayEqual } from '../../support/log-proofs.js';
 import { expectBadRequest, expectFailure, expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
@@ -48,8 +49,9 @@ describe('erasure: the rules', function () {
     const user = expectSuccess(await server.owner.get(`/users/${id}`)).user as Record<string, unknown>;
     expect(user).to.include({ full_name: `Deleted User ${id}`, email: `deleteduser${id}@erased.invalid`, is_active: false, role: Role.Member, timezone: '' });
     expectBadRequest(await erase(server.owner, id, 'with_messages'), `Invalid 'user_id': user ${id} has already been erased`);
-    // The address is free again: a new account may take it.
+    // The address is free again: a new account may take it, and a replay (reading the erased one's as the placeholder) agrees.
     expectSuccess(await server.owner.post('/users', { email, password: 'a-new-password-1', full_name: 'Someone New' }));
+    await expectReplayEqual(server);
   });
 
   it('refuses to change, reactivate or set the status of an erased person', async () => {
