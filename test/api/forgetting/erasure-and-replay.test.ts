@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../../support/api-client.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { personTokens, type PersonTrail, personWithEverything } from '../../support/erasure-person.js';
-import { expectReplayEqual } from '../../support/log-proofs.js';
+import { expectReplayEqual } from '../../support/replay-equal.js';
 import { listReminders } from '../../support/reminder-requests.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';

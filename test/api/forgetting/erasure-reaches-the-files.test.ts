@@ -4,7 +4,7 @@ import type { ApiClient } from '../../support/api-client.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { runEvents } from '../../support/cli-run.js';
 import { messageTokens, personalTokens, personTokens, type PersonTrail, personWithEverything } from '../../support/erasure-person.js';
-import { expectLogProvable, exportedWithSecrets, sealLog } from '../../support/log-proofs.js';
+import { expectLogProvable, ownerExportText, takeSeal } from '../../support/log-provable.js';
 import { filesUnder, rawFindings, untilGone } from '../../support/raw-scan.js';
 import { registerQueue } from '../../support/realtime-client.js';
 import { expectSuccess } from '../../support/response-assertions.js';
@@ -42,12 +42,12 @@ describe('erasure: a person leaves the data directory', function () {
     const setting = { server, channelId, profileFieldId, peer: alice, third: bob };
     gone = await personWithEverything(setting, goneTokens);
     kept = await personWithEverything(setting, keptTokens);
-    sealFile = await sealLog(server);
+    sealFile = await takeSeal(server, 'erasure');
   });
   after(() => server.stop());
 
   it('holds everything of theirs before: in the export, the outbox, and nothing of it in clear in the log', async () => {
-    const text = await exportedWithSecrets(server);
+    const text = await ownerExportText(server);
     for (const token of [...erasedTokens, ...messageTokens(keptTokens)]) expect(text, token).to.contain(token);
     await server.ctx.search.flush();
     const found = rawFindings(server.dataDir, erasedTokens);
@@ -66,7 +66,7 @@ describe('erasure: a person leaves the data directory', function () {
   });
 
   it('leaves them out of every export made afterwards; what the kept person wrote stays, under the placeholder', async () => {
-    const text = await exportedWithSecrets(server);
+    const text = await ownerExportText(server);
     for (const token of erasedTokens) expect(text, token).not.to.contain(token);
     for (const token of messageTokens(keptTokens)) expect(text, token).to.contain(token);
     const cli = await runEvents(['export', '--data-dir', server.dataDir, '--include-secrets'], {});

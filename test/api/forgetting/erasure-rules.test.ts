@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { isSystemBot, Role } from '@chat/core';
 import type { ApiClient } from '../../support/api-client.js';
-import { expectReplayEqual } from '../../support/log-proofs.js';
+import { expectReplayEqual } from '../../support/replay-equal.js';
 import { expectBadRequest, expectFailure, expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
