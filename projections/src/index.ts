@@ -55,6 +55,7 @@ import { playgroundsProjection } from './realm-config/playgrounds-projection.js'
 import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
 import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
 import { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from './personal/personal-items-projections.js';
+import { erasureProjection } from './erasure/erasure-projection.js';
 
 /** Every read-model projection, in the order they are applied to each event. */
 /** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
@@ -95,6 +96,8 @@ export const allProjections = (models: ReadModels, organizationChanged: () => vo
   draftsProjection(models),
   savedSnippetsProjection(models),
   navigationViewsProjection(models),
+  // After every model the command's other facts changed: the erased person's own values go last.
+  erasureProjection(models),
 ];
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';

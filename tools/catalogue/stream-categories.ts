@@ -36,6 +36,7 @@ export const STREAM_OF_TYPE: Readonly<Record<string, string>> = {
   UserSettingsChanged: 'user-<user_id>',
   UserDeactivated: 'user-<user_id>',
   UserReactivated: 'user-<user_id>',
+  UserErased: 'user-<user_id>',
   ScheduledMessageCreated: 'scheduledmessage-<scheduled_message_id>',
   ScheduledMessageEdited: 'scheduledmessage-<scheduled_message_id>',
   ScheduledMessageDeleted: 'scheduledmessage-<scheduled_message_id>',

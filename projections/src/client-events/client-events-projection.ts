@@ -29,6 +29,7 @@ import { profileFieldsFanout, userDefaultsFanout } from './profile-fields-fanout
 import { userFanout } from './user-fanout.js';
 import { realmConfigFanout } from './realm-config-fanout.js';
 import { userLifecycleFanout } from './user-lifecycle-fanout.js';
+import { erasureFanout } from './erasure-fanout.js';
 
 /**
  * Turns each domain event into client events for exactly the users allowed to see it. It runs after
@@ -43,6 +44,7 @@ export function clientEventsProjection(models: ReadModels, sink: FeedSink, optio
       const deliveries = [
         ...(await userFanout(event, models, options)),
         ...(await userLifecycleFanout(event, models)),
+        ...(await erasureFanout(event, models, options)),
         ...(await realmFanout(event, models)),
         ...(await profileFieldsFanout(event, models)),
         ...(await userDefaultsFanout(event, models)),

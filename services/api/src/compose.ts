@@ -24,6 +24,7 @@ import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } 
 import { CommandBus } from './commands/command-bus.js';
 import { keyLocation } from './keys/key-location.js';
 import { openSubjectKeys } from './keys/open-subject-keys.js';
+import { QueuedEventScrub } from './keys/queued-event-scrub.js';
 import { Scrubber, type ScrubStep } from './keys/scrubber.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
@@ -78,11 +79,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
-  const forgottenMessages = new Set<number>();
-  keys.onForgotten((subjects) => {
-    for (const subject of subjects) if (subject.startsWith('message-')) forgottenMessages.add(Number(subject.slice('message-'.length)));
-  });
-  const realtime = await openRealtime(config, log, (event) => !forgottenMessages.has(messageIdOf(event)));
+  const realtime = await openRealtime(config, log, new QueuedEventScrub(keys).scrub);
   const queues = new QueueRegistry(
     clock,
     { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs },
@@ -224,19 +221,13 @@ async function openReadStore(config: Config, log: EventStore): Promise<ReadStore
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
-async function openRealtime(config: Config, log: Logger, keep: (event: ClientEvent) => boolean): Promise<RealtimeStores> {
+async function openRealtime(config: Config, log: Logger, scrub: (event: ClientEvent) => ClientEvent | null): Promise<RealtimeStores> {
   if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
-  return new MemoryRealtime(queuesFile(config), keep);
+  return new MemoryRealtime(queuesFile(config), scrub);
 }
 
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 
-/** The message a queued client event carries or changes (a new message, an edit), or 0. */
-function messageIdOf(event: ClientEvent): number {
-  if (event.type === 'message' && typeof event.message === 'object' && event.message !== null) return Number((event.message as { id?: unknown }).id ?? 0);
-  if (event.type === 'update_message') return Number(event.message_id ?? 0);
-  return 0;
-}
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 /**

@@ -8,6 +8,7 @@ import {
 import { deleteQueue, getEvents } from './endpoints/events.js';
 import { deleteRealmExportEndpoint, listExportConsentsEndpoint, listRealmExportsEndpoint, requestRealmExportEndpoint } from './endpoints/realm-exports.js';
 import { exportEventsEndpoint } from './endpoints/export-events.js';
+import { eraseUserEndpoint } from './endpoints/user-erasure.js';
 import { fetchApiKey } from './endpoints/fetch-api-key.js';
 import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from './endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from './endpoints/invite-accept.js';
@@ -125,6 +126,8 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('DELETE', '/export/realm/:export_id', 'required', 'export-realm-delete', deleteRealmExportEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
     route('POST', '/ops/retention_sweep', 'required', 'retention-sweep', retentionSweepEndpoint),
+    // This server's extension (docs/topics/forgetting.md): Zulip's API has no path under /erasure.
+    route('POST', '/erasure/users/:user_id', 'required', 'user-erase', eraseUserEndpoint),
     { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),

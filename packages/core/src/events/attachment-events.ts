@@ -9,8 +9,11 @@ export interface AttachmentUploaded {
   data: { attachment_id: number } & UploadedFileFacts;
 }
 
-/** Why an uploaded file was deleted: its owner asked, nobody linked it in time, or its last linking message went. */
-export type AttachmentDeletionReason = 'requested' | 'unclaimed' | 'orphaned';
+/**
+ * Why an uploaded file was deleted: its owner asked, nobody linked it in time, its last linking message
+ * went, or its owner was erased and no message kept links it.
+ */
+export type AttachmentDeletionReason = 'requested' | 'unclaimed' | 'orphaned' | 'erasure';
 
 /** An uploaded file was deleted, and its bytes with it. */
 export interface AttachmentDeleted {

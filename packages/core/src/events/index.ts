@@ -30,6 +30,7 @@ import type { ProfileFieldEvent } from './profile-field-events.js';
 import type { EmailInvitationEvent } from './email-invitation-events.js';
 import type { RealmExportEvent } from './realm-export-events.js';
 import type { UserDefaultsEvent } from './user-defaults-events.js';
+import type { ErasureEvent } from './erasure-events.js';
 
 export type * from './channel-events.js';
 export type * from './channel-folder-events.js';
@@ -63,13 +64,15 @@ export type * from './profile-field-events.js';
 export type * from './email-invitation-events.js';
 export type * from './realm-export-events.js';
 export type * from './user-defaults-events.js';
+export type * from './erasure-events.js';
 
 /** Every fact the domain records. */
 export type DomainEvent = RealmEvent | UserEvent | GroupEvent | ChannelEvent | ChannelFolderEvent | InviteEvent | ClaimEvent | IdEvent | MessageEvent | ReactionEvent | MessageDeletionEvent | AlertWordEvent | MessageEditEvent | AttachmentEvent | ReminderEvent | InviteExpiryEvent | PushDeviceEvent | MessagePushEvent
   | ProfileFieldEvent | UserDefaultsEvent | EmailInvitationEvent | UserStatusEvent | RealmEmojiEvent | LinkifierEvent | CodePlaygroundEvent | RequestEvent | OwnerEvent
   | ScheduledMessageEvent
   | DraftEvent | SavedSnippetEvent | NavigationViewEvent
-  | RealmExportEvent;
+  | RealmExportEvent
+  | ErasureEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
