@@ -76,6 +76,7 @@ export * from './messages/content-flags.js';
 export * from './messages/edit-permissions.js';
 export * from './messages/move-messages.js';
 export * from './messages/move-notices.js';
+export * from './messages/message-report.js';
 export * from './messages/bot-messages.js';
 export * from './channels/channel-announcements.js';
 export * from './channels/new-subscription-notices.js';

@@ -98,6 +98,7 @@ import { getMessageHistory, getReadReceipts, renderMessageEndpoint } from './end
 import { channelEmailAddress } from './endpoints/channel-email.js';
 import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from './endpoints/user-status.js';
 import { muteUserEndpoint, unmuteUserEndpoint } from './endpoints/muted-users.js';
+import { reportMessageEndpoint, testWelcomeMessageEndpoint } from './endpoints/moderation-and-welcome.js';
 import { readModelDigestEndpoint } from './endpoints/read-model-digest.js';
 import type { ServerContext } from './server-context.js';
 import { RequestLedger } from './commands/request-ledger.js';
@@ -142,6 +143,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('PATCH', '/settings/display', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/settings/notifications', 'required', 'settings-update', updateSettingsEndpoint),
     route('PATCH', '/realm', 'required', 'realm-update', updateRealmEndpoint),
+    route('POST', '/realm/test_welcome_bot_custom_message', 'required', 'welcome-message-test', testWelcomeMessageEndpoint),
     route('GET', '/realm/profile_fields', 'required', 'empty', listProfileFields),
     route('POST', '/realm/profile_fields', 'required', 'profile-field-create', createProfileFieldEndpoint),
     route('PATCH', '/realm/profile_fields', 'required', 'profile-fields-reorder', reorderProfileFieldsEndpoint),
@@ -198,6 +200,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/messages/:message_id', 'required', 'message-get', getMessage),
     route('GET', '/users/me/:stream_id/topics', 'required', 'channel-topics-get', getChannelTopics),
     route('POST', '/messages/:message_id/typing', 'required', 'message-edit-typing', setEditTypingEndpoint),
+    route('POST', '/messages/:message_id/report', 'required', 'message-report', reportMessageEndpoint),
     route('POST', '/messages/:message_id/reactions', 'required', 'reaction-add', addReactionEndpoint),
     route('DELETE', '/messages/:message_id/reactions', 'required', 'reaction-remove', removeReactionEndpoint),
     route('DELETE', '/messages/:message_id', 'required', 'message-delete', deleteMessageEndpoint),

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiter, RateLimits } from '@chat/http';
+import type { RateLimitCount, RateLimiter, RateLimits } from '@chat/http';
 import type { Config, RateLimitSpec } from '../config.js';
 
 /** rate-limiter-flexible behind the pipeline's port: counts in this process, or in MongoDB for every API process. */
@@ -11,11 +11,15 @@ class FlexibleLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string): Promise<number | null> {
+    return (await this.count(key)).waitMs;
+  }
+
+  async count(key: string): Promise<RateLimitCount> {
     try {
-      await this.limiter.consume(key);
-      return null;
+      const counted = await this.limiter.consume(key);
+      return { limit: this.points, remaining: counted.remainingPoints, resetMs: counted.msBeforeNext, waitMs: null };
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return refusal.msBeforeNext;
+      if (refusal instanceof RateLimiterRes) return { limit: this.points, remaining: 0, resetMs: refusal.msBeforeNext, waitMs: refusal.msBeforeNext };
       throw refusal;
     }
   }

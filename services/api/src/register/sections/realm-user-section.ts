@@ -38,7 +38,6 @@ export const realmUserSection: SectionBuilder = async (rc) => {
     email: userView(viewer, viewer, options).email,
     delivery_email: viewer.email,
     full_name: viewer.full_name,
-    role: viewer.role,
     is_owner: viewer.role === Role.Owner,
     is_admin: viewer.role <= Role.Administrator,
     is_moderator: viewer.role === Role.Moderator,
