@@ -64,7 +64,7 @@ function applyOwnUpdate(state: State, change: Person): void {
   if ('delivery_email' in change) state.delivery_email = change.delivery_email;
   if ('role' in change) {
     const role = change.role as number;
-    Object.assign(state, { role, ...roleFlags(role), is_moderator: role === ROLE_MODERATOR });
+    Object.assign(state, { ...roleFlags(role), is_moderator: role === ROLE_MODERATOR });
   }
 }
 
