@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import type { MessageEnv } from './message-env.js';
+import { sanitizeUrl } from './sanitize-url.js';
 
 const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
@@ -36,12 +37,12 @@ const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer"';
  * in a new tab without handing the opener over; images are shown as links to the image, never inlined.
  */
 export function safeLinksPlugin(md: MarkdownIt): void {
-  md.validateLink = isSafeUrl;
+  md.validateLink = (url) => sanitizeUrl(url.trim()) !== null;
+  md.normalizeLink = (url) => url;
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
-    token.attrSet('href', relativeToRealm(token.attrGet('href') ?? '', (env as Partial<MessageEnv>).world?.realmUrl));
-    token.attrSet('target', '_blank');
-    token.attrSet('rel', 'noopener noreferrer');
+    const href = token.markup === 'linkify' ? (token.attrGet('href') ?? '') : (sanitizeUrl((token.attrGet('href') ?? '').trim()) ?? '');
+    token.attrSet('href', relativeToRealm(href, (env as Partial<MessageEnv>).world?.realmUrl));
     return self.renderToken(tokens, idx, options);
   };
   md.renderer.rules.image = (tokens, idx, _options, env) => {
