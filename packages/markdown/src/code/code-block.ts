@@ -31,9 +31,9 @@ function highlighterFor(lang: string | null, code: string): string | null {
  * Pygments' name for the language, when the fence names one) around `<pre><span></span><code>`,
  * tokens in Pygments' classes. Leading and trailing blank lines are dropped.
  */
-export function renderCodeBlock(text: string, lang: string | null, colour = true): string {
+export function renderCodeBlock(text: string, lang: string | null): string {
   const code = text.replace(/^\n+|\n+$/g, '');
-  const highlighter = colour ? highlighterFor(lang, code) : null;
+  const highlighter = highlighterFor(lang, code);
   // Pygments' HTML escapes quotes too; where the block is tagged with its language the public server
   // re-serializes it, which writes quotes plainly in text.
   const escape = lang === null ? escapeAll : escapeMarkup;

@@ -20,18 +20,9 @@ function codeSpan(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** Code characters one message may have highlighted; code past them is shown uncoloured. */
-export const MAX_HIGHLIGHTED_PER_MESSAGE = 4000;
-
-function budgetedBlock(code: string, lang: string | null, env: { codeSpent?: number }): string {
-  const spent = (env.codeSpent ?? 0) + code.length;
-  env.codeSpent = spent;
-  return `${renderCodeBlock(code, lang, spent <= MAX_HIGHLIGHTED_PER_MESSAGE)}\n`;
-}
-
-/** Code blocks, fenced or indented, highlighted as the public server highlights them (within a budget per message). */
+/** Code blocks, fenced or indented, highlighted as the public server highlights them. */
 export function codePlugin(md: MarkdownIt): void {
   md.inline.ruler.at('backticks', codeSpan);
-  md.renderer.rules.zulip_code = (tokens, idx, _options, env) => budgetedBlock(tokens[idx].content, tokens[idx].info === '' ? null : tokens[idx].info, env as { codeSpent?: number });
-  md.renderer.rules.code_block = (tokens, idx, _options, env) => budgetedBlock(tokens[idx].content.replace(/[ \t]+$/gm, ''), null, env as { codeSpent?: number });
+  md.renderer.rules.zulip_code = (tokens, idx) => `${renderCodeBlock(tokens[idx].content, tokens[idx].info === '' ? null : tokens[idx].info)}\n`;
+  md.renderer.rules.code_block = (tokens, idx) => `${renderCodeBlock(tokens[idx].content.replace(/[ \t]+$/gm, ''), null)}\n`;
 }

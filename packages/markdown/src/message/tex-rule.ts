@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
-import { renderTex } from '../math/tex.js';
+import { budgetedTex, texBudget, type TexBudget } from '../math/tex-budget.js';
 
 /** `$$…$$` within a line, not touching a word or another dollar, not starting with `_` (`$$_$$` is a smiley). */
 const INLINE_TEX = /(?<![\p{L}\p{N}_$])\$\$([^\n_$](?:\\\$|[^$\n])*)\$\$(?!\$)(?![\p{L}\p{N}_])/uy;
@@ -18,27 +18,23 @@ function inlineTex(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** TeX characters one message may have rendered; math past them shows its source, as math KaTeX refuses does. */
-export const MAX_TEX_PER_MESSAGE = 3000;
-
-/** Renders TeX within the message's budget (kept in `env`), else null. */
-function budgetedTex(tex: string, display: boolean, env: { texSpent?: number }): string | null {
-  const spent = (env.texSpent ?? 0) + tex.length;
-  env.texSpent = spent;
-  return spent > MAX_TEX_PER_MESSAGE ? null : renderTex(tex, display);
+/** The message's math budget, kept in markdown-it's `env` (set by renderMessage; made here for other callers). */
+function budgetOf(env: { tex?: TexBudget }): TexBudget {
+  env.tex ??= texBudget();
+  return env.tex;
 }
 
 /** Inline math as KaTeX renders it; math KaTeX refuses shows its source in a `tex-error` span. */
-const inlineHtml = (tex: string, env: { texSpent?: number }): string => budgetedTex(tex, false, env) ?? `<span class="tex-error">${escapeText(`$$${tex}$$`)}</span>`;
+const inlineHtml = (tex: string, env: { tex?: TexBudget }): string => budgetedTex(tex, false, budgetOf(env)) ?? `<span class="tex-error">${escapeText(`$$${tex}$$`)}</span>`;
 
 /** A ```math block: each paragraph displayed on its own, all in one paragraph as the public server writes it. */
-function displayHtml(source: string, env: { texSpent?: number }): string {
-  const parts = source.split('\n\n').map((part) => budgetedTex(part, true, env) ?? `<span class="tex-error">${escapeQuoted(part)}</span>`);
+function displayHtml(source: string, env: { tex?: TexBudget }): string {
+  const parts = source.split('\n\n').map((part) => budgetedTex(part, true, budgetOf(env)) ?? `<span class="tex-error">${escapeQuoted(part)}</span>`);
   return `<p>${parts.join('\n\n')}</p>\n`;
 }
 
 export function texPlugin(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'zulip_tex', inlineTex);
-  md.renderer.rules.zulip_tex = (tokens, idx, _options, env) => inlineHtml(tokens[idx].content, env as { texSpent?: number });
-  md.renderer.rules.zulip_math = (tokens, idx, _options, env) => displayHtml(tokens[idx].content, env as { texSpent?: number });
+  md.renderer.rules.zulip_tex = (tokens, idx, _options, env) => inlineHtml(tokens[idx].content, env as { tex?: TexBudget });
+  md.renderer.rules.zulip_math = (tokens, idx, _options, env) => displayHtml(tokens[idx].content, env as { tex?: TexBudget });
 }

@@ -16,7 +16,7 @@ import {
   type UserState,
   VisibilityPolicy,
 } from '@chat/core';
-import { hasAlertWord, possibleReferences, renderMessage, worldFromLists } from '@chat/markdown';
+import { hasAlertWord, MarkdownRenderingError, possibleReferences, renderMessage, type RenderWorld, worldFromLists } from '@chat/markdown';
 import { REALM_KEY } from '@chat/projections';
 import { topicKey } from '@chat/readstore';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
@@ -150,8 +150,18 @@ export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: r
       linkifiers,
       customEmoji,
     });
-    return renderMessage(content, world);
+    return renderOrRefuse(content, world);
   };
+}
+
+/** The public server's answer to content it cannot render (its HTML too long, or the renderer broken on it). */
+function renderOrRefuse(content: string, world: RenderWorld): RenderedContent {
+  try {
+    return renderMessage(content, world);
+  } catch (error) {
+    if (error instanceof MarkdownRenderingError) throw badRequest('Unable to render message');
+    throw error;
+  }
 }
 
 /** A send decided as `senderId` would send it now: the stream appends (topic policies first, the message last) and the answer. */
