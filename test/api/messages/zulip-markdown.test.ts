@@ -36,6 +36,20 @@ describe('message HTML as the public server renders it, and its answer to conten
     );
   });
 
+  it('shows emoticons as emoji for a sender with translate_emoticons on, in sends and in /messages/render', async function () {
+    expect(await htmlOf(':) fine')).to.equal('<p>:) fine</p>');
+    expectSuccess(await alice.patch('/settings', { translate_emoticons: true }));
+    try {
+      const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
+      expect(await htmlOf(':) fine')).to.equal(`<p>${smile} fine</p>`);
+      expect(expectSuccess(await alice.post('/messages/render', { content: 'so <3' })).rendered).to.equal(
+        '<p>so <span aria-label="heart" class="emoji emoji-2764" role="img" title="heart">:heart:</span></p>',
+      );
+    } finally {
+      expectSuccess(await alice.patch('/settings', { translate_emoticons: false }));
+    }
+  });
+
   it('refuses content whose HTML would pass a hundred times the longest message with "Unable to render message", recording nothing', async function () {
     const admin = server.owner;
     const template = `https://tracker.example.com/${'x'.repeat(200)}/{id}`;

@@ -17,7 +17,6 @@ interface Fixture { regular_tests: RegularCase[]; linkify_tests: [string, string
 /** Cases that are not self-contained, and why. */
 const NOT_SELF_CONTAINED = (test: RegularCase): string | null => {
   if (test.backend_only_rendering === true || test.name === 'spoiler_with_inline_image') return 'image previews (the server fetches and thumbnails linked images)';
-  if (test.translate_emoticons !== undefined) return "the sender's translate_emoticons setting, which this server does not have";
   return null;
 };
 
@@ -36,7 +35,9 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
 };
 
 const world = worldFromLists({ realmUrl: 'http://zulip.testserver' });
-const render = (content: string): string => renderMessage(content, world).html;
+const translating = worldFromLists({ realmUrl: 'http://zulip.testserver', translateEmoticons: true });
+/** A case rendered as its sender would have it rendered: some cases have the sender translate emoticons. */
+const render = (content: string, translateEmoticons = false): string => renderMessage(content, translateEmoticons ? translating : world).html;
 
 /** The linkify cases' expected HTML, built as the public server's own test builds it. */
 function linkifyExpected(pattern: string, url: string): string {
@@ -48,28 +49,30 @@ function linkifyExpected(pattern: string, url: string): string {
 describe("renderMessage: the public server's Markdown test cases", function () {
   const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Fixture;
   const cases = [
-    ...fixture.regular_tests.filter((test) => NOT_SELF_CONTAINED(test) === null).map((test) => ({ name: test.name, input: test.input, expected: test.expected_output })),
-    ...fixture.linkify_tests.map(([input, pattern, url]) => ({ name: `linkify: ${input}`, input, expected: linkifyExpected(pattern, url) })),
+    ...fixture.regular_tests
+      .filter((test) => NOT_SELF_CONTAINED(test) === null)
+      .map((test) => ({ name: test.name, input: test.input, expected: test.expected_output, emoticons: test.translate_emoticons === true })),
+    ...fixture.linkify_tests.map(([input, pattern, url]) => ({ name: `linkify: ${input}`, input, expected: linkifyExpected(pattern, url), emoticons: false })),
   ];
 
-  it('leaves out only the cases that need the test organization (image previews, the emoticon setting)', function () {
+  it("leaves out only the cases that need the test organization's image previews", function () {
     const left = fixture.regular_tests.filter((test) => NOT_SELF_CONTAINED(test) !== null).map((test) => test.name);
-    expect(left).to.have.length(16);
-    expect(cases).to.have.length(fixture.regular_tests.length + fixture.linkify_tests.length - 16);
+    expect(left).to.have.length(8);
+    expect(cases).to.have.length(fixture.regular_tests.length + fixture.linkify_tests.length - 8);
   });
 
   it('renders at least 95 % of the self-contained cases as the public server does, and differs only where listed', function () {
-    const differing = cases.filter((test) => render(test.input) !== test.expected).map((test) => test.name);
+    const differing = cases.filter((test) => render(test.input, test.emoticons) !== test.expected).map((test) => test.name);
     expect([...differing].sort()).to.deep.equal(Object.keys(KNOWN_DIFFERENCES).sort());
     const matched = cases.length - differing.length;
     expect(matched / cases.length).to.be.at.least(0.95);
   });
 
-  for (const name of ['codeblock_hilite_python', 'tex_fenced_math', 'spoilers_fenced_spoiler', 'strikthrough_basic', 'safe_html_nested_script_tag']) {
+  for (const name of ['codeblock_hilite_python', 'tex_fenced_math', 'spoilers_fenced_spoiler', 'strikthrough_basic', 'safe_html_nested_script_tag', 'translate_emoticons', 'translate_emoticons_not_enabled']) {
     it(`renders ${name} exactly`, function () {
       const test = fixture.regular_tests.find((each) => each.name === name);
       if (test === undefined) throw new Error(`no case ${name}`);
-      expect(render(test.input)).to.equal(test.expected_output);
+      expect(render(test.input, test.translate_emoticons === true)).to.equal(test.expected_output);
     });
   }
 });

@@ -79,7 +79,8 @@ function textUntilLink(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-const TERMINATORS = new Set('\n!#$%&*+-:<=>@[\\]^_`{}~'.split('').map((c) => c.charCodeAt(0)));
+// `(` and `;` start emoticons (`(:`, `;)`).
+const TERMINATORS = new Set('\n!#$%&()*+-:;<=>@[\\]^_`{}~'.split('').map((c) => c.charCodeAt(0)));
 const isTerminator = (code: number): boolean => TERMINATORS.has(code);
 
 export function bareLinkPlugin(md: MarkdownIt): void {

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { channelLinksPlugin } from './channel-link-rule.js';
 import { emojiPlugin } from './emoji-rule.js';
+import { emoticonPlugin } from './emoticon-rule.js';
 import { globalTimePlugin } from './global-time-rule.js';
 import { linkifierPlugin } from './linkifier-rule.js';
 import { collectMentionFacts } from './mention-facts.js';
@@ -35,6 +36,7 @@ const md = new MarkdownIt({ html: false, linkify: false, breaks: true, typograph
   .use(mentionsPlugin)
   .use(channelLinksPlugin)
   .use(emojiPlugin)
+  .use(emoticonPlugin)
   .use(globalTimePlugin)
   .use(linkifierPlugin);
 

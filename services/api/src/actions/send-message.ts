@@ -119,8 +119,14 @@ const folded = (names: readonly string[]): Set<string> => new Set(names.map((nam
  * Renders against what the content could name: only the users, groups and channels its text could
  * refer to are handed to the renderer, found through the organization snapshot's indexes. `joining`
  * are accounts the same command creates, which a notice may name before the read models hold them.
+ * `sender`, when a person sends the content (not a bot's notice), brings their emoticon setting.
  */
-export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
+export async function renderer(
+  ctx: RendererDeps,
+  cc: ChannelContext,
+  joining: readonly Mentionable[] = [],
+  sender?: Pick<UserState, 'settings'>,
+): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
@@ -149,6 +155,7 @@ export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: r
       },
       linkifiers,
       customEmoji,
+      translateEmoticons: sender?.settings.translate_emoticons ?? false,
     });
     return renderOrRefuse(content, world);
   };
@@ -172,7 +179,7 @@ export async function sendDecision(ctx: RendererDeps, senderId: number, input: S
     message_id,
     target,
     content: input.content,
-    render: await renderer(ctx, cc),
+    render: await renderer(ctx, cc, [], cc.actor),
     hasAlertWord,
     read_by_sender: input.read_by_sender,
   });
