@@ -7,6 +7,7 @@ import { buildIsCurrent, buildServer } from '../tools/build/server-build.mjs';
 import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
+import { markdownCost } from './scenarios/markdown-cost.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
@@ -32,7 +33,7 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention markdown_cost
 `);
   process.exit(0);
 }
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
     }
     process.stderr.write(`bench: ${name} = ${scenarios[name].value} ${scenarios[name].unit} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   };
+
+  // In process and first, before any server of the other scenarios runs beside it.
+  await step('markdown_cost', () => markdownCost(plan));
 
   const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read'].some(wanted);
   if (needsTraffic) {
@@ -175,6 +179,7 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 25) * 100;
     case 'mark_read':
     case 'register':
+    case 'markdown_cost':
       return (r.value / 100) * 100;
     case 'startup':
       return (r.value / 2) * 100;

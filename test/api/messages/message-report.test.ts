@@ -19,9 +19,9 @@ describe('POST /messages/{message_id}/report', function () {
   after(() => server.stop());
 
   const report = (client: ApiClient, id: number, params: Record<string, unknown>) => client.post(`/messages/${id}/report`, params);
-  const latestIn = async (channelId: number) => {
+  const latestIn = async (channelId: number, markdown = false) => {
     const narrow = JSON.stringify([{ operator: 'channel', operand: channelId }]);
-    const { messages } = expectSuccess(await server.owner.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow, apply_markdown: 'false' }));
+    const { messages } = expectSuccess(await server.owner.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow, apply_markdown: String(markdown) }));
     return (messages as Record<string, unknown>[])[0];
   };
 
@@ -41,6 +41,10 @@ describe('POST /messages/{message_id}/report', function () {
     expect(content).to.match(new RegExp(`^@_\\*\\*Bob\\|${bob.userId}\\*\\* reported a message sent by @_\\*\\*Alice\\|${alice.userId}\\*\\* at <time:[^>]+>\\.\\n`));
     expect(content).to.contain('```quote\n**Spam**. selling things\n```');
     expect(content).to.contain(`\`\`\` spoiler Original message at #**lounge>chat@${id}**\nbuy cheap watches\n\`\`\``);
+    // Rendered, the reported text is hidden in a spoiler whose header links to the message.
+    const html = String((await latestIn(moderationId, true)).content);
+    expect(html).to.match(new RegExp(`<div class="spoiler-block"><div class="spoiler-header">\\n<p>Original message at <a class="message-link" href="[^"]*/near/${id}">`));
+    expect(html).to.contain('</div><div class="spoiler-content" aria-hidden="true">\n<p>buy cheap watches</p>\n</div></div>');
   });
 
   it('reports a direct message with a link to it, naming who it went to when the reporter sent it', async function () {
