@@ -55,6 +55,10 @@ class FailoverLimiter implements RateLimiter {
     return this.use((limiter) => limiter.hit(key));
   }
 
+  count(key: string): Promise<RateLimitCount> {
+    return this.use((limiter) => limiter.count(key));
+  }
+
   blockedFor(key: string): Promise<number | null> {
     return this.use((limiter) => limiter.blockedFor(key));
   }
