@@ -39,12 +39,12 @@ export async function openRateLimits(config: Config): Promise<OpenRateLimits> {
   const specs = config.rateLimits;
   const anyOn = specs.user !== null || specs.ip !== null || specs.auth !== null;
   // MongoDB's client is loaded only when the counts live there (it takes about 0.3 s to load).
-  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? await (await import('mongodb')).MongoClient.connect(config.mongoUrl) : null;
+  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? await (await import('@chat/realtime/mongodb')).connectMongo(config.mongoUrl) : null;
   const limiter = (keyPrefix: string, spec: RateLimitSpec | null): RateLimiter | null => {
     if (!spec) return null;
     const options = { keyPrefix, points: spec.points, duration: spec.seconds };
     const memory = new RateLimiterMemory(options);
-    const counter = client ? new RateLimiterMongo({ ...options, storeClient: client, dbName: 'chat_rate_limits', insuranceLimiter: memory }) : memory;
+    const counter = client ? new RateLimiterMongo({ ...options, storeClient: client.client, dbName: 'chat_rate_limits', insuranceLimiter: memory }) : memory;
     return new FlexibleLimiter(counter, spec.points);
   };
   return {

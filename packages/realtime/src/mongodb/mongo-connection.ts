@@ -1,0 +1,16 @@
+import { MongoClient } from 'mongodb';
+
+/**
+ * A connection for a library that takes the driver's client itself (rate-limiter-flexible's shared
+ * counters): the driver stays in this package's adapters, and the caller holds only an opaque client.
+ */
+export interface MongoConnection {
+  /** The driver's client, to hand to such a library as it is. */
+  readonly client: unknown;
+  close(): Promise<void>;
+}
+
+export async function connectMongo(url: string): Promise<MongoConnection> {
+  const client = await MongoClient.connect(url);
+  return { client, close: () => client.close() };
+}

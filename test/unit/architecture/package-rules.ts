@@ -1,0 +1,16 @@
+import type { PackageRules } from '../../../tools/imports/package-imports.js';
+
+/**
+ * What each workspace may import, checked by package-imports.test.ts: each declares what it imports
+ * and nothing more, and the clients of the production stores stay in their adapters (DESIGN.md:
+ * "the only importer of @eventstore/db-client", "the only importer of the mongodb driver").
+ */
+export const PACKAGE_RULES: PackageRules = {
+  rootSources: ['test', 'tools', 'bench'],
+  reserved: {
+    mongodb: ['packages/readstore/src/mongodb', 'packages/readstore/src/search/mongo-search-index.ts', 'packages/realtime/src/mongodb'],
+    '@eventstore/db-client': ['packages/eventstore/src/esdb'],
+  },
+  // The root runs these (npm scripts: `node --import tsx`, mocha, tsc) without importing them.
+  commands: { '.': ['tsx', 'mocha', 'typescript'] },
+};
