@@ -123,7 +123,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobHandlers, periodicTasks, clock.now()),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),

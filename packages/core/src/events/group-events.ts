@@ -1,4 +1,4 @@
-import type { RealmGroupSettings, UserGroupSettings } from '../groups/user-group-state.js';
+import type { RealmGroupSettings, UserGroupSettings } from './group-settings.js';
 
 /** A user group came into being: a role system group at bootstrap, or a group a user created. */
 export interface UserGroupCreated {

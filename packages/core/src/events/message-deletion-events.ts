@@ -1,4 +1,4 @@
-import type { MessageRecipient } from '../messages/message-state.js';
+import type { MessageRecipient } from './message-recipient.js';
 
 /**
  * Messages were deleted for good. They share one recipient (a channel's topic or a direct

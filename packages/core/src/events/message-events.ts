@@ -1,5 +1,5 @@
-import type { MessageRecipient } from '../messages/message-state.js';
-import type { VisibilityPolicyName } from '../messages/visibility-policy-names.js';
+import type { MessageRecipient } from './message-recipient.js';
+import type { VisibilityPolicyName } from './visibility-policy-name.js';
 
 /** Per-recipient flags a message starts with (and that edits recompute), as lists of user ids. */
 export interface ContentFlags {

@@ -1,4 +1,4 @@
-import type { UserSettings } from '../settings/user-settings.js';
+import type { UserSettings } from './user-settings.js';
 
 /** The settings new users start with changed (existing users keep theirs); `changes` holds only the new values. */
 export interface RealmUserSettingsDefaultsChanged {

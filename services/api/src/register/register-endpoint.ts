@@ -2,9 +2,8 @@ import { badRequest, FEATURE_LEVEL, Role, SERVER_VERSION } from '@chat/core';
 import { type RouteCall, TimeSlicer } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
-import type { RegisterContext } from './register-context.js';
+import type { RegisterContext, RegisterDeps } from './register-context.js';
 import { EVENT_TYPES, SECTIONS, TYPE_ALIASES } from './sections/index.js';
 import { prepareRealmUsers } from './sections/realm-user-section.js';
 import { normalizeNarrow } from './narrow-terms.js';
@@ -35,7 +34,7 @@ const knownTypes = (types: unknown): string[] | null =>
  * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them
  * (across processes too: see queue-start.ts).
  */
-export async function register(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function register(ctx: RegisterDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const p = call.params;
   const capabilities = capabilitiesOf(p.client_capabilities);

@@ -1,4 +1,3 @@
-import type { JobHandler, PeriodicTask } from './job-handler.js';
 import { idleQueueSweep } from './queue-sweep.js';
 import { inviteExpiryJob } from './invite-expiry-job.js';
 import { reminderJob } from './reminder-job.js';
@@ -8,7 +7,7 @@ import { messagePushJob } from './message-push-job.js';
 import { orphanedUploadJob, unclaimedUploadJob } from './upload-cleanup-jobs.js';
 
 /** Every kind of scheduled job the server runs, one line each. */
-export const jobHandlers: readonly JobHandler[] = [
+export const jobHandlers = [
   reminderJob,
   scheduledMessageJob,
   inviteExpiryJob,
@@ -19,4 +18,4 @@ export const jobHandlers: readonly JobHandler[] = [
 ];
 
 /** Housekeeping run on a fixed interval in every process. */
-export const periodicTasks: readonly PeriodicTask[] = [idleQueueSweep];
+export const periodicTasks = [idleQueueSweep];
