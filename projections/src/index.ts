@@ -120,3 +120,7 @@ export * from './digest/read-model-snapshot.js';
 export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
 export { modelsVersion } from './snapshots/models-version.js';
 export { searchProjection } from './search/search-projection.js';
+export * from './event-facts.js';
+export * from './by-event-type.js';
+export { type Fanned, type Fanout, fanoutOf } from './client-events/fanout.js';
+export { allFanouts } from './client-events/all-fanouts.js';

@@ -1,22 +1,24 @@
-import type { DomainEventType, StoredEvent } from '@chat/core';
+import type { StoredEvent } from '@chat/core';
+import { ByEventType } from './by-event-type.js';
+import type { EventFacts } from './event-facts.js';
 import type { Applied, Projection } from './projection.js';
 
-/** Applies each event to the projections that read its type, in their order. */
+/**
+ * Applies each event to the projections that read its type, in their order, handing each the facts
+ * the ones before it left (see EventFacts).
+ */
 export class ProjectionDispatch {
-  private readonly byType = new Map<string, readonly Projection[]>();
+  private readonly byType: ByEventType<Projection>;
   /** While set (a restart's catch-up), the position each projection already holds: it gets only later events. */
   private floors: ReadonlyMap<Projection, number> | null = null;
 
-  constructor(private readonly projections: readonly Projection[]) {}
+  constructor(private readonly projections: readonly Projection[]) {
+    this.byType = new ByEventType(projections);
+  }
 
   /** The projections that read events of this type, in the order they were given. */
   readersOf(type: string): readonly Projection[] {
-    let readers = this.byType.get(type);
-    if (!readers) {
-      readers = this.projections.filter((projection) => projection.handles === 'every' || projection.handles.includes(type as DomainEventType));
-      this.byType.set(type, readers);
-    }
-    return readers;
+    return this.byType.readersOf(type);
   }
 
   /**
@@ -27,17 +29,18 @@ export class ProjectionDispatch {
     const all = this.readersOf(event.type);
     const floors = this.floors;
     const readers = floors ? all.filter((projection) => event.position > (floors.get(projection) ?? 0)) : all;
+    const facts: EventFacts = {};
     for (let index = 0; index < readers.length; index++) {
-      const pending = readers[index].apply(event);
-      if (pending) return this.applyAfter(pending, readers, index + 1, event);
+      const pending = readers[index].apply(event, facts);
+      if (pending) return this.applyAfter(pending, readers, index + 1, event, facts);
     }
     return undefined;
   }
 
-  private async applyAfter(pending: Promise<void>, readers: readonly Projection[], from: number, event: StoredEvent): Promise<void> {
+  private async applyAfter(pending: Promise<unknown>, readers: readonly Projection[], from: number, event: StoredEvent, facts: EventFacts): Promise<void> {
     await pending;
     for (let index = from; index < readers.length; index++) {
-      const next = readers[index].apply(event);
+      const next = readers[index].apply(event, facts);
       if (next) await next;
     }
   }

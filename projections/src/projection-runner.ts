@@ -24,7 +24,7 @@ export class ProjectionRunner {
   private failedWith: Error | null = null;
   /** While set, no event is applied: readers see the models exactly at `position`. */
   private gate: Promise<void> | null = null;
-  private applying: Promise<void> | null = null;
+  private applying: Promise<unknown> | null = null;
   /** Position of the last event every projection has applied. */
   position = 0;
   private sinceCheckpoint = 0;
