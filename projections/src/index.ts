@@ -16,85 +16,60 @@ export { unreadEntries } from './messages/unread-entries.js';
 export { bodyCarriedBy, logMessageBodies } from './messages/log-message-bodies.js';
 export type { AcceptedRequest } from './requests/accepted-request.js';
 export { requestKey } from './requests/requests-projection.js';
-
-import type { ReadModels } from './read-models.js';
-import type { Projection } from './projection.js';
-import { realmProjection } from './realm/realm-projection.js';
-import { usersProjection } from './users/users-projection.js';
-import { profileFieldsProjection } from './realm/profile-fields-projection.js';
-import { userDefaultsProjection } from './realm/user-defaults-projection.js';
-import { groupsProjection } from './groups/groups-projection.js';
-import { channelFoldersProjection } from './channel-folders/channel-folders-projection.js';
-import { channelsProjection } from './channels/channels-projection.js';
-import { invitesProjection } from './invites/invites-projection.js';
-import { emailInvitationsProjection } from './invites/email-invitations-projection.js';
-import { realmExportsProjection } from './exports/realm-exports-projection.js';
-import { messagesProjection } from './messages/messages-projection.js';
-import { messageEditsProjection } from './messages/message-edits-projection.js';
-import { alertWordsProjection } from './alert-words/alert-words-projection.js';
-import { firstMessageProjection } from './channels/first-message-projection.js';
-import { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
-import { pushDevicesProjection } from './push-devices/push-devices-projection.js';
-import { reactionsProjection } from './messages/reactions-projection.js';
-import { messageDeletionProjection } from './messages/message-deletion-projection.js';
-import { attachmentsProjection } from './attachments/attachments-projection.js';
-import { attachmentJobsProjection } from './scheduled-jobs/attachment-jobs.js';
-import { remindersProjection } from './reminders/reminders-projection.js';
-import { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
-import { realmExportJobsProjection } from './scheduled-jobs/realm-export-jobs.js';
-import { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
-import { pushUsersProjection } from './push-devices/push-users-projection.js';
-import { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
-import { requestsProjection } from './requests/requests-projection.js';
-import { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
-import { linkifiersProjection } from './realm-config/linkifiers-projection.js';
-import { playgroundsProjection } from './realm-config/playgrounds-projection.js';
-import { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
-import { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
-import { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from './personal/personal-items-projections.js';
-
-/** Every read-model projection, in the order they are applied to each event. */
-/** `organizationChanged` hears of changes to the organization made on message events (see OrganizationVersion). */
-export const allProjections = (models: ReadModels, organizationChanged: () => void = () => {}): Projection[] => [
-  realmProjection(models),
-  usersProjection(models),
-  profileFieldsProjection(models),
-  userDefaultsProjection(models),
-  groupsProjection(models),
-  channelFoldersProjection(models),
-  channelsProjection(models),
-  invitesProjection(models),
-  emailInvitationsProjection(models),
-  realmExportsProjection(models),
-  messagesProjection(models),
-  messageEditsProjection(models),
-  alertWordsProjection(models),
-  userStatusProjection(models),
-  mutedUsersProjection(models),
-  pushDevicesProjection(models),
-  reactionsProjection(models),
-  messageDeletionProjection(models),
-  firstMessageProjection(models, organizationChanged),
-  attachmentsProjection(models),
-  attachmentJobsProjection(models),
-  remindersProjection(models),
-  reminderJobsProjection(models),
-  realmExportJobsProjection(models),
-  inviteExpiryJobsProjection(models),
-  pushUsersProjection(models),
-  messagePushJobsProjection(models),
-  requestsProjection(models),
-  realmEmojiProjection(models),
-  linkifiersProjection(models),
-  playgroundsProjection(models),
-  scheduledMessagesProjection(models),
-  scheduledMessageJobsProjection(models),
-  draftsProjection(models),
-  savedSnippetsProjection(models),
-  navigationViewsProjection(models),
-];
+export { emailInvitationsProjection } from './invites/email-invitations-projection.js';
+export { realmExportsProjection } from './exports/realm-exports-projection.js';
+export { messageEditsProjection } from './messages/message-edits-projection.js';
+export { alertWordsProjection } from './alert-words/alert-words-projection.js';
+export { firstMessageProjection } from './channels/first-message-projection.js';
+export { mutedUsersProjection, userStatusProjection } from './user-status/user-status-projection.js';
+export { pushDevicesProjection } from './push-devices/push-devices-projection.js';
+export { reactionsProjection } from './messages/reactions-projection.js';
+export { messageDeletionProjection } from './messages/message-deletion-projection.js';
+export { attachmentsProjection } from './attachments/attachments-projection.js';
+export { attachmentJobsProjection } from './scheduled-jobs/attachment-jobs.js';
+export { remindersProjection } from './reminders/reminders-projection.js';
+export { reminderJobsProjection } from './scheduled-jobs/reminder-jobs.js';
+export { realmExportJobsProjection } from './scheduled-jobs/realm-export-jobs.js';
+export { inviteExpiryJobsProjection } from './scheduled-jobs/invite-expiry-jobs.js';
+export { pushUsersProjection } from './push-devices/push-users-projection.js';
+export { messagePushJobsProjection } from './scheduled-jobs/message-push-jobs.js';
+export { requestsProjection } from './requests/requests-projection.js';
+export { realmEmojiProjection } from './realm-config/realm-emoji-projection.js';
+export { linkifiersProjection } from './realm-config/linkifiers-projection.js';
+export { playgroundsProjection } from './realm-config/playgrounds-projection.js';
+export { scheduledMessagesProjection } from './scheduled-messages/scheduled-messages-projection.js';
+export { scheduledMessageJobsProjection } from './scheduled-jobs/scheduled-message-jobs.js';
+export { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from './personal/personal-items-projections.js';
 export * from './client-events/feed-sink.js';
 export { clientEventsProjection } from './client-events/client-events-projection.js';
+export { alertWordsFanout } from './client-events/alert-words-fanout.js';
+export { attachmentsFanout } from './client-events/attachments-fanout.js';
+export { channelAccessFanout } from './client-events/channel-access-fanout.js';
+export { channelFoldersFanout } from './client-events/channel-folders-fanout.js';
+export { channelUpdateFanout } from './client-events/channel-update-fanout.js';
+export { channelsFanout } from './client-events/channels-fanout.js';
+export { firstMessageFanout } from './client-events/first-message-fanout.js';
+export { flagsFanout } from './client-events/flags-fanout.js';
+export { groupsFanout, roleGroupsFanout } from './client-events/groups-fanout.js';
+export { invitesFanout } from './client-events/invites-fanout.js';
+export { messageDeletionFanout } from './client-events/message-deletion-fanout.js';
+export { messageEditsFanout } from './client-events/message-edits-fanout.js';
+export { messagesFanout } from './client-events/messages-fanout.js';
+export { mutedTopicsFanout } from './client-events/muted-topics-fanout.js';
+export { personalItemsFanout } from './client-events/personal-items-fanout.js';
+export { profileFieldsFanout, userDefaultsFanout } from './client-events/profile-fields-fanout.js';
+export { allPublicStreamsFanout } from './client-events/public-streams-fanout.js';
+export { pushDevicesFanout } from './client-events/push-devices-fanout.js';
+export { reactionsFanout } from './client-events/reactions-fanout.js';
+export { realmConfigFanout } from './client-events/realm-config-fanout.js';
+export { realmExportsFanout } from './client-events/realm-exports-fanout.js';
+export { realmFanout } from './client-events/realm-fanout.js';
+export { remindersFanout } from './client-events/reminders-fanout.js';
+export { scheduledMessagesFanout } from './client-events/scheduled-messages-fanout.js';
+export { userFanout } from './client-events/user-fanout.js';
+export { userLifecycleFanout } from './client-events/user-lifecycle-fanout.js';
+export { userStatusFanout } from './client-events/user-status-fanout.js';
+export { userTopicsFanout } from './client-events/user-topics-fanout.js';
 export { profileFieldsInOrder, profileFieldView } from './client-events/profile-field-view.js';
 export { mutedTopicsOf, type MutedTopicTuple } from './client-events/muted-topics.js';
 export { mutedUserKey } from './user-status/user-status-projection.js';
@@ -123,4 +98,3 @@ export { searchProjection } from './search/search-projection.js';
 export * from './event-facts.js';
 export * from './by-event-type.js';
 export { type Fanned, type Fanout, fanoutOf } from './client-events/fanout.js';
-export { allFanouts } from './client-events/all-fanouts.js';

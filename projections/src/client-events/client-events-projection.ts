@@ -4,7 +4,6 @@ import { ByEventType } from '../by-event-type.js';
 import type { EventFacts } from '../event-facts.js';
 import type { Projection } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
-import { allFanouts } from './all-fanouts.js';
 import type { Fanout } from './fanout.js';
 import type { FanoutOptions, FeedSink } from './feed-sink.js';
 
@@ -14,7 +13,7 @@ import type { FanoutOptions, FeedSink } from './feed-sink.js';
  * answer is published to the feeds at once. It runs after the read-model projections, so it sees the
  * state the event produced and the facts they handed on (EventFacts).
  */
-export function clientEventsProjection(models: ReadModels, sink: FeedSink, options: FanoutOptions, fanouts: readonly Fanout[] = allFanouts): Projection {
+export function clientEventsProjection(models: ReadModels, sink: FeedSink, options: FanoutOptions, fanouts: readonly Fanout[]): Projection {
   const route = new ByEventType(fanouts);
   return {
     name: 'client-events',

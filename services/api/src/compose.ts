@@ -16,7 +16,7 @@ import {
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { clientEventsProjection, logMessageBodies, modelsVersion, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -31,7 +31,8 @@ import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
-import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
+import { FEATURES } from './features/all-features.js';
+import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
@@ -74,22 +75,24 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
-  const organizationVersion = new OrganizationVersion();
+  const organizationVersion = new OrganizationVersion(leavingOrganizationAlone(FEATURES));
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
+  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
+  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
-    ...allProjections(models, () => organizationVersion.bump()),
+    ...readModelProjections,
     searchProjection(search),
-    clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    clientEventsProjection(models, queues, fanoutOptions, fanoutsOf(FEATURES)),
     organizationVersion,
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
     onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
-  const snapshots = await loadSnapshot(config, readStore, store, logIds, log);
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, readModelProjections);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
@@ -123,7 +126,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler<ServerContext>(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now()),
+    registerSetup: registerSetupOf(FEATURES),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
@@ -189,9 +193,18 @@ const presenceFile = (config: Config): string => join(config.dataDir, 'presence.
  * The memory read models' snapshots (DATA_DIR/read-models.snapshot): loaded here when usable, so the
  * runner applies only the log after it. Null when snapshots are off or the read models live in MongoDB.
  */
-async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStore, ids: LogIdAllocator | null, logger: Logger): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
+async function loadSnapshot(
+  config: Config,
+  readStore: ReadStore,
+  log: EventStore,
+  ids: LogIdAllocator | null,
+  logger: Logger,
+  projections: readonly Projection[],
+): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
   if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
+  // Which projections run, and in what order, shapes the models as much as their code does.
+  const version = modelsVersion(projections.map((projection) => projection.name));
+  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
   const loaded = await snapshots.load();
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');

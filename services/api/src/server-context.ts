@@ -1,5 +1,6 @@
 import type { Services } from './dependencies.js';
 import type { SnapshotSchedule } from './ops/snapshot-schedule.js';
+import type { RegisterSetup } from './register/register-context.js';
 import type { DueWork } from './scheduler/due-work.js';
 
 /**
@@ -12,4 +13,6 @@ export interface ServerContext extends Services {
   snapshots: SnapshotSchedule | null;
   /** Runs timed work (scheduled jobs, periodic housekeeping); server.ts ticks it. */
   scheduler: DueWork;
+  /** Register's sections and event types, made from the features. */
+  registerSetup: RegisterSetup;
 }

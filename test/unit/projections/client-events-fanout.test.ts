@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { type DomainEvent, FlagBit } from '@chat/core';
-import { allFanouts, ByEventType, clientEventsProjection, type EventFacts, type FeedSink, messagesProjection, ProjectionDispatch, type ReadModels } from '@chat/projections';
+import { ByEventType, clientEventsProjection, type EventFacts, type FeedSink, messagesProjection, ProjectionDispatch, type ReadModels } from '@chat/projections';
+import { allFanouts } from '../../../services/api/src/features/all-features.js';
 import type { Delivery } from '@chat/realtime';
 import { freshModels } from '../../support/read-model-fixture.js';
 import { storedEvents } from '../../support/stored-events.js';
@@ -51,7 +52,7 @@ const flagsOf = (deliveries: readonly Delivery[]): [readonly number[], unknown][
 
 describe('client-events fan-out', () => {
   it('reads only the event types its fan-outs declare, and routes a send to the four that declare it', () => {
-    const projection = clientEventsProjection(freshModels(), new KeptDeliveries(), { realmHost: () => 'example.com' });
+    const projection = clientEventsProjection(freshModels(), new KeptDeliveries(), { realmHost: () => 'example.com' }, allFanouts);
     expect(projection.handles).to.not.equal('every');
     expect(projection.handles).to.include.members(['MessageSent', 'UserRenamed', 'ChannelCreated', 'ReactionAdded']);
     expect(projection.handles).to.not.include('KeyClaimed');
@@ -63,7 +64,7 @@ describe('client-events fan-out', () => {
   it("delivers a send from the message and the receivers' flags the messages projection handed on, reading nothing back", async () => {
     const { models, reads } = await modelsCountingReads();
     const sink = new KeptDeliveries();
-    const dispatch = new ProjectionDispatch([messagesProjection(models), clientEventsProjection(models, sink, { realmHost: () => 'example.com' })]);
+    const dispatch = new ProjectionDispatch([messagesProjection(models), clientEventsProjection(models, sink, { realmHost: () => 'example.com' }, allFanouts)]);
     await dispatch.apply(storedEvents([sent])[0]);
     expect(reads()).to.equal(0);
     expect(flagsOf(sink.published)).to.deep.equal([
@@ -94,7 +95,7 @@ describe('client-events fan-out', () => {
     const [event] = storedEvents([sent]);
     await messagesProjection(models).apply(event);
     const sink = new KeptDeliveries();
-    await clientEventsProjection(models, sink, { realmHost: () => 'example.com' }).apply(event);
+    await clientEventsProjection(models, sink, { realmHost: () => 'example.com' }, allFanouts).apply(event);
     expect(flagsOf(sink.published)).to.deep.equal([
       [[2], ['mentioned']],
       [[3], []],
