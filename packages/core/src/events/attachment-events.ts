@@ -19,3 +19,9 @@ export interface AttachmentDeleted {
 }
 
 export type AttachmentEvent = AttachmentUploaded | AttachmentDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    AttachmentEvent: AttachmentEvent;
+  }
+}

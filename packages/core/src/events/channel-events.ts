@@ -57,3 +57,9 @@ export type ChannelEvent =
   | SubscriptionAdded
   | SubscriptionRemoved
   | SubscriptionPropertyChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ChannelEvent: ChannelEvent;
+  }
+}

@@ -70,3 +70,9 @@ export type GroupEvent =
   | UserGroupDeactivated
   | UserGroupReactivated
   | RealmGroupSettingsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    GroupEvent: GroupEvent;
+  }
+}

@@ -17,3 +17,9 @@ export interface MessagesDeleted {
 }
 
 export type MessageDeletionEvent = MessagesDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessageDeletionEvent: MessageDeletionEvent;
+  }
+}

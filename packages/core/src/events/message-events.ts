@@ -47,3 +47,9 @@ export interface MessageFlagsChanged {
 }
 
 export type MessageEvent = MessageSent | UserTopicChanged | MessageFlagsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessageEvent: MessageEvent;
+  }
+}

@@ -31,3 +31,9 @@ export interface CustomProfileFieldCreated {
 }
 
 export type RealmEvent = RealmCreated | RealmSettingsChanged | RealmProfileChanged | CustomProfileFieldCreated;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    RealmEvent: RealmEvent;
+  }
+}

@@ -7,3 +7,9 @@ export interface RealmUserSettingsDefaultsChanged {
 }
 
 export type UserDefaultsEvent = RealmUserSettingsDefaultsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    UserDefaultsEvent: UserDefaultsEvent;
+  }
+}

@@ -88,3 +88,9 @@ export type UserEvent =
   | UserSettingsChanged
   | UserDeactivated
   | UserReactivated;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    UserEvent: UserEvent;
+  }
+}
