@@ -130,7 +130,9 @@ export function packageProblems(base: string, rules: PackageRules): string[] {
       problems.push(`${space.name} declares ${name} but never imports it`);
     }
     for (const entry of space.exports) {
-      if (!existsSync(join(base, space.folder, entry))) problems.push(`${space.name} exports ${entry}, which does not exist`);
+      // A pattern (`./src/*.ts`) names files under the folder before its `*`.
+      const path = entry.includes('*') ? entry.slice(0, entry.lastIndexOf('/', entry.indexOf('*'))) : entry;
+      if (!existsSync(join(base, space.folder, path))) problems.push(`${space.name} exports ${entry}, which does not exist`);
     }
     for (const [name, files] of imported) {
       const allowed = rules.reserved[name];

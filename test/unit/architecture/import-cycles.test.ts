@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cyclesUnder, importCycles } from '../../../tools/imports/import-cycles.js';
+import { cyclesUnder, importCycles, resolveSpecifier, workspaceEntries } from '../../../tools/imports/import-cycles.js';
 import { brokenRules, floorOf, importsUnder, upwardImports } from '../../../tools/imports/layering.js';
 import { LAYERINGS, NEVER_RULES } from './layering-rules.js';
 
@@ -35,6 +35,17 @@ describe('import circles', () => {
     expect(cyclesUnder(base, ['packages'])).to.deep.equal([
       ['packages/one/src/index.ts', 'packages/one/src/three.ts', 'packages/one/src/two.ts'],
     ]);
+  });
+
+  it("resolves a workspace package's file by its path under src", () => {
+    const base = mkdtempSync(join(tmpdir(), 'paths-'));
+    mkdirSync(join(base, 'packages', 'one', 'src', 'deep'), { recursive: true });
+    writeFileSync(join(base, 'packages', 'one', 'package.json'), JSON.stringify({ name: '@x/one' }));
+    writeFileSync(join(base, 'packages', 'one', 'src', 'index.ts'), 'export {};\n');
+    writeFileSync(join(base, 'packages', 'one', 'src', 'deep', 'two.ts'), 'export {};\n');
+    const packages = workspaceEntries(base);
+    expect(resolveSpecifier(join(base, 'a.ts'), '@x/one/deep/two', packages)).to.equal(join(base, 'packages', 'one', 'src', 'deep', 'two.ts'));
+    expect(resolveSpecifier(join(base, 'a.ts'), '@x/one/deep/none', packages)).to.equal(null);
   });
 });
 

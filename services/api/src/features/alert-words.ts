@@ -1,4 +1,5 @@
-import { alertWordsFanout, alertWordsProjection } from '@chat/projections';
+import { alertWordsProjection } from '@chat/projections/alert-words/alert-words-projection';
+import { alertWordsFanout } from '@chat/projections/client-events/alert-words-fanout';
 import { addAlertWordsEndpoint, getAlertWords, removeAlertWordsEndpoint } from '../endpoints/alert-words.js';
 import { alertWordsSection } from '../register/sections/alert-words-section.js';
 import { type Feature, route } from './feature.js';

@@ -1,11 +1,9 @@
-import {
-  channelAccessFanout,
-  channelFoldersFanout,
-  channelFoldersProjection,
-  channelsFanout,
-  channelsProjection,
-  channelUpdateFanout,
-} from '@chat/projections';
+import { channelFoldersProjection } from '@chat/projections/channel-folders/channel-folders-projection';
+import { channelsProjection } from '@chat/projections/channels/channels-projection';
+import { channelAccessFanout } from '@chat/projections/client-events/channel-access-fanout';
+import { channelFoldersFanout } from '@chat/projections/client-events/channel-folders-fanout';
+import { channelUpdateFanout } from '@chat/projections/client-events/channel-update-fanout';
+import { channelsFanout } from '@chat/projections/client-events/channels-fanout';
 import { createChannelFolderEndpoint, listChannelFolders, reorderChannelFoldersEndpoint, updateChannelFolderEndpoint } from '../endpoints/channel-folders.js';
 import { channelEmailAddress } from '../endpoints/channel-email.js';
 import { getChannelTopics } from '../endpoints/channel-topics.js';

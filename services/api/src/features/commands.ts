@@ -1,4 +1,4 @@
-import { requestsProjection } from '@chat/projections';
+import { requestsProjection } from '@chat/projections/requests/requests-projection';
 import type { Feature } from './feature.js';
 
 /** The write side's own records: claims of unique keys, id blocks, the owners' guard, the request ledger. */

@@ -1,4 +1,6 @@
-import { realmExportJobsProjection, realmExportsFanout, realmExportsProjection } from '@chat/projections';
+import { realmExportsFanout } from '@chat/projections/client-events/realm-exports-fanout';
+import { realmExportsProjection } from '@chat/projections/exports/realm-exports-projection';
+import { realmExportJobsProjection } from '@chat/projections/scheduled-jobs/realm-export-jobs';
 import { exportEventsEndpoint } from '../endpoints/export-events.js';
 import { readModelDigestEndpoint } from '../endpoints/read-model-digest.js';
 import { deleteRealmExportEndpoint, listExportConsentsEndpoint, listRealmExportsEndpoint, requestRealmExportEndpoint } from '../endpoints/realm-exports.js';

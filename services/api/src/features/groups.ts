@@ -1,4 +1,5 @@
-import { groupsFanout, groupsProjection, roleGroupsFanout } from '@chat/projections';
+import { groupsFanout, roleGroupsFanout } from '@chat/projections/client-events/groups-fanout';
+import { groupsProjection } from '@chat/projections/groups/groups-projection';
 import { getUserGroupSubgroups, updateUserGroupSubgroupsEndpoint } from '../endpoints/user-group-subgroups.js';
 import {
   createUserGroupEndpoint,

@@ -1,4 +1,7 @@
-import { emailInvitationsProjection, inviteExpiryJobsProjection, invitesFanout, invitesProjection } from '@chat/projections';
+import { invitesFanout } from '@chat/projections/client-events/invites-fanout';
+import { emailInvitationsProjection } from '@chat/projections/invites/email-invitations-projection';
+import { invitesProjection } from '@chat/projections/invites/invites-projection';
+import { inviteExpiryJobsProjection } from '@chat/projections/scheduled-jobs/invite-expiry-jobs';
 import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from '../endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from '../endpoints/invite-accept.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from '../endpoints/invites.js';

@@ -1,19 +1,17 @@
-import {
-  allPublicStreamsFanout,
-  firstMessageFanout,
-  firstMessageProjection,
-  flagsFanout,
-  messageDeletionFanout,
-  messageDeletionProjection,
-  messageEditsFanout,
-  messageEditsProjection,
-  messagesFanout,
-  messagesProjection,
-  mutedTopicsFanout,
-  reactionsFanout,
-  reactionsProjection,
-  userTopicsFanout,
-} from '@chat/projections';
+import { firstMessageProjection } from '@chat/projections/channels/first-message-projection';
+import { firstMessageFanout } from '@chat/projections/client-events/first-message-fanout';
+import { flagsFanout } from '@chat/projections/client-events/flags-fanout';
+import { messageDeletionFanout } from '@chat/projections/client-events/message-deletion-fanout';
+import { messageEditsFanout } from '@chat/projections/client-events/message-edits-fanout';
+import { messagesFanout } from '@chat/projections/client-events/messages-fanout';
+import { mutedTopicsFanout } from '@chat/projections/client-events/muted-topics-fanout';
+import { allPublicStreamsFanout } from '@chat/projections/client-events/public-streams-fanout';
+import { reactionsFanout } from '@chat/projections/client-events/reactions-fanout';
+import { userTopicsFanout } from '@chat/projections/client-events/user-topics-fanout';
+import { messageDeletionProjection } from '@chat/projections/messages/message-deletion-projection';
+import { messageEditsProjection } from '@chat/projections/messages/message-edits-projection';
+import { messagesProjection } from '@chat/projections/messages/messages-projection';
+import { reactionsProjection } from '@chat/projections/messages/reactions-projection';
 import { setEditTypingEndpoint } from '../endpoints/edit-typing.js';
 import { deleteMessageEndpoint } from '../endpoints/message-delete.js';
 import { editMessageEndpoint } from '../endpoints/message-edit.js';

@@ -1,4 +1,8 @@
-import { profileFieldsFanout, profileFieldsProjection, realmFanout, realmProjection, userDefaultsFanout, userDefaultsProjection } from '@chat/projections';
+import { profileFieldsFanout, userDefaultsFanout } from '@chat/projections/client-events/profile-fields-fanout';
+import { realmFanout } from '@chat/projections/client-events/realm-fanout';
+import { profileFieldsProjection } from '@chat/projections/realm/profile-fields-projection';
+import { realmProjection } from '@chat/projections/realm/realm-projection';
+import { userDefaultsProjection } from '@chat/projections/realm/user-defaults-projection';
 import {
   createProfileFieldEndpoint,
   deleteProfileFieldEndpoint,

@@ -1,4 +1,5 @@
-import { draftsProjection, navigationViewsProjection, personalItemsFanout, savedSnippetsProjection } from '@chat/projections';
+import { personalItemsFanout } from '@chat/projections/client-events/personal-items-fanout';
+import { draftsProjection, navigationViewsProjection, savedSnippetsProjection } from '@chat/projections/personal/personal-items-projections';
 import {
   addNavigationViewEndpoint,
   createDraftsEndpoint,

@@ -1,4 +1,7 @@
-import { messagePushJobsProjection, pushDevicesFanout, pushDevicesProjection, pushUsersProjection } from '@chat/projections';
+import { pushDevicesFanout } from '@chat/projections/client-events/push-devices-fanout';
+import { pushDevicesProjection } from '@chat/projections/push-devices/push-devices-projection';
+import { pushUsersProjection } from '@chat/projections/push-devices/push-users-projection';
+import { messagePushJobsProjection } from '@chat/projections/scheduled-jobs/message-push-jobs';
 import {
   addApnsTokenEndpoint,
   addFcmTokenEndpoint,

@@ -1,4 +1,7 @@
-import { linkifiersProjection, playgroundsProjection, realmConfigFanout, realmEmojiProjection } from '@chat/projections';
+import { realmConfigFanout } from '@chat/projections/client-events/realm-config-fanout';
+import { linkifiersProjection } from '@chat/projections/realm-config/linkifiers-projection';
+import { playgroundsProjection } from '@chat/projections/realm-config/playgrounds-projection';
+import { realmEmojiProjection } from '@chat/projections/realm-config/realm-emoji-projection';
 import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from '../endpoints/linkifiers.js';
 import { addPlaygroundEndpoint, removePlaygroundEndpoint } from '../endpoints/playgrounds.js';
 import { deactivateRealmEmojiEndpoint, emojiUploadLimits, listRealmEmoji, uploadRealmEmojiEndpoint } from '../endpoints/realm-emoji.js';

@@ -1,4 +1,6 @@
-import { reminderJobsProjection, remindersFanout, remindersProjection } from '@chat/projections';
+import { remindersFanout } from '@chat/projections/client-events/reminders-fanout';
+import { remindersProjection } from '@chat/projections/reminders/reminders-projection';
+import { reminderJobsProjection } from '@chat/projections/scheduled-jobs/reminder-jobs';
 import { createReminderEndpoint, deleteReminderEndpoint, listRemindersEndpoint } from '../endpoints/reminders.js';
 import { remindersSection } from '../register/sections/reminders-section.js';
 import { reminderJob } from '../scheduler/reminder-job.js';

@@ -1,4 +1,6 @@
-import { scheduledMessageJobsProjection, scheduledMessagesFanout, scheduledMessagesProjection } from '@chat/projections';
+import { scheduledMessagesFanout } from '@chat/projections/client-events/scheduled-messages-fanout';
+import { scheduledMessageJobsProjection } from '@chat/projections/scheduled-jobs/scheduled-message-jobs';
+import { scheduledMessagesProjection } from '@chat/projections/scheduled-messages/scheduled-messages-projection';
 import {
   createScheduledMessageEndpoint,
   deleteScheduledMessageEndpoint,

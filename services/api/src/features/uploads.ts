@@ -1,4 +1,6 @@
-import { attachmentJobsProjection, attachmentsFanout, attachmentsProjection } from '@chat/projections';
+import { attachmentsProjection } from '@chat/projections/attachments/attachments-projection';
+import { attachmentsFanout } from '@chat/projections/client-events/attachments-fanout';
+import { attachmentJobsProjection } from '@chat/projections/scheduled-jobs/attachment-jobs';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from '../endpoints/attachments.js';
 import { orphanedUploadJob, unclaimedUploadJob } from '../scheduler/upload-cleanup-jobs.js';
 import { type Feature, route } from './feature.js';

@@ -1,4 +1,5 @@
-import { mutedUsersProjection, userStatusFanout, userStatusProjection } from '@chat/projections';
+import { userStatusFanout } from '@chat/projections/client-events/user-status-fanout';
+import { mutedUsersProjection, userStatusProjection } from '@chat/projections/user-status/user-status-projection';
 import { muteUserEndpoint, unmuteUserEndpoint } from '../endpoints/muted-users.js';
 import { getUserStatusEndpoint, updateOwnStatusEndpoint, updateUserStatusEndpoint } from '../endpoints/user-status.js';
 import { mutedUsersSection, userStatusSection } from '../register/sections/user-status-sections.js';

@@ -1,4 +1,6 @@
-import { userFanout, userLifecycleFanout, usersProjection } from '@chat/projections';
+import { userFanout } from '@chat/projections/client-events/user-fanout';
+import { userLifecycleFanout } from '@chat/projections/client-events/user-lifecycle-fanout';
+import { usersProjection } from '@chat/projections/users/users-projection';
 import { updateSettingsEndpoint } from '../endpoints/settings.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from '../endpoints/users-lifecycle.js';
 import { getOwnUser, getUser, listUsers } from '../endpoints/users-read.js';
