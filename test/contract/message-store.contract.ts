@@ -122,6 +122,13 @@ export function messageStoreContract(
         expect(await store.directRecipientId([ADA, CY])).to.equal(undefined);
       });
 
+      it('is what insert answers, for a new message and for an id the store already holds', async function () {
+        expect(await store.insert(channelMessage(5, RANDOM, 'x'), receivers(), 1)).to.equal(2 * RANDOM);
+        expect(await store.insert(directMessage(6, [ADA, BOB]), receivers(), 2)).to.equal(13);
+        expect(await store.insert(directMessage(8, [BOB, ADA], { sender: BOB }), receivers(), 3)).to.equal(13);
+        expect(await store.insert(directMessage(6, [ADA, CY]), receivers(), 4)).to.equal(13);
+      });
+
       it('stays the same once assigned, even when the first message is gone', async function () {
         await store.insert(directMessage(5, [ADA, BOB]), receivers([ADA, 0], [BOB, 0]), 1);
         await store.remove([5], 2);

@@ -1,7 +1,8 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail, canSeeEmail } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import type { FanoutOptions } from './feed-sink.js';
 
 /**
@@ -13,8 +14,7 @@ import type { FanoutOptions } from './feed-sink.js';
  * on their next register. Their subscriptions and deleted messages are told by those events' own
  * fan-outs.
  */
-export async function erasureFanout(event: StoredEvent, models: ReadModels, options: FanoutOptions): Promise<Delivery[]> {
-  if (event.type !== 'UserErased') return [];
+async function erasureDeliveries(event: StoredEventOf<'UserErased'>, models: ReadModels, options: FanoutOptions): Promise<Delivery[]> {
   const subject = await models.users.get(event.data.user_id);
   if (!subject) return [];
   const everyone = (await models.users.all()).filter((user) => user.is_active);
@@ -36,3 +36,5 @@ export async function erasureFanout(event: StoredEvent, models: ReadModels, opti
     },
   ];
 }
+
+export const erasureFanout = fanoutOf('erasure', ['UserErased'], erasureDeliveries);

@@ -18,7 +18,7 @@ import {
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, forgettingProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -32,13 +32,14 @@ import type { Config } from './config.js';
 import { mongoDatabase } from './config-stores.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
-import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
+import { createPrivateFile, preparePrivateDir } from './files/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
-import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
+import { FEATURES } from './features/all-features.js';
+import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { RetentionSweeps } from './retention/retention-sweeps.js';
 import type { ServerContext } from './server-context.js';
@@ -90,15 +91,17 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
-  const organizationVersion = new OrganizationVersion();
+  const organizationVersion = new OrganizationVersion(leavingOrganizationAlone(FEATURES));
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
+  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
+  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
-    ...allProjections(models, () => organizationVersion.bump()),
+    ...readModelProjections,
     searchProjection(search),
-    clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    clientEventsProjection(models, queues, fanoutOptions, fanoutsOf(FEATURES)),
     organizationVersion,
     // Last: every other projection has read what it needs of an event before the keys it names go.
     forgettingProjection(keys),
@@ -112,7 +115,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     },
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
-  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, keys.lastForget);
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, readModelProjections, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
@@ -157,7 +160,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now()),
+    registerSetup: registerSetupOf(FEATURES),
     retention: new RetentionSweeps(() => ctx, log),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
@@ -240,10 +244,13 @@ async function loadSnapshot(
   log: EventStore,
   ids: LogIdAllocator | null,
   logger: Logger,
+  projections: readonly Projection[],
   forgottenAt: number,
 ): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
   if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
+  // Which projections run, and in what order, shapes the models as much as their code does.
+  const version = modelsVersion(projections.map((projection) => projection.name));
+  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
   const loaded = await snapshots.load(forgottenAt);
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');

@@ -16,7 +16,7 @@ import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { mountOpsPages } from './ops/ops-pages.js';
-import { preparePrivateDir } from './ops/private-files.js';
+import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';

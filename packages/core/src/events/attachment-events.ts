@@ -1,4 +1,4 @@
-import type { UploadedFileFacts } from '../uploads/attachment-state.js';
+import type { UploadedFileFacts } from './uploaded-file-facts.js';
 
 /**
  * A user uploaded a file. The bytes are in upload storage under `path_id`, never in the log; the log
@@ -22,3 +22,9 @@ export interface AttachmentDeleted {
 }
 
 export type AttachmentEvent = AttachmentUploaded | AttachmentDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    AttachmentEvent: AttachmentEvent;
+  }
+}

@@ -13,3 +13,9 @@ export interface UserErased {
 }
 
 export type ErasureEvent = UserErased;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ErasureEvent: ErasureEvent;
+  }
+}

@@ -114,8 +114,13 @@ export interface ExpiredPage {
  * them, so an adapter that persists can ignore a write it has already applied.
  */
 export interface MessageStore {
-  /** A new message and the users who receive it, with their flags. */
-  insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void>;
+  /**
+   * A new message and the users who receive it, with their flags. Answers the conversation's id it
+   * holds the message under (`recipient_id`), whether it stored it now or before; null when the id is
+   * one of a message stored and removed already, which an adapter that keeps removed ids taken
+   * (MongoDB's tombstones) does not store again.
+   */
+  insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null>;
   /** A changed message (content, topic, channel, reactions, history); its rows are kept. */
   replace(message: MessageState, position: number): Promise<void>;
   remove(ids: readonly number[], position: number): Promise<void>;

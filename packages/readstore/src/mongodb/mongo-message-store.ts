@@ -47,10 +47,11 @@ export class MongoMessageStore implements MessageStore {
     this.queries = new MongoMessageQueries(collections);
   }
 
-  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
     const { messages, rows: userRows } = await this.use();
     // An id is inserted once; a removed message's tombstone keeps it taken.
-    if (await messages.findOne({ _id: message.id }, { projection: { _id: 1 } })) return;
+    const stored = await messages.findOne({ _id: message.id }, { projection: { 'doc.recipient_id': 1 } });
+    if (stored) return stored.doc?.recipient_id ?? null;
     const recipient_id = await this.recipientId(message);
     const keys = keysOf(message);
     // Rows before the message: a replay after a stop between the two finds no message and writes both.
@@ -60,6 +61,7 @@ export class MongoMessageStore implements MessageStore {
     } catch (error) {
       if (!onlyDuplicates(error)) throw error;
     }
+    return recipient_id;
   }
 
   async replace(message: MessageState, position: number): Promise<void> {

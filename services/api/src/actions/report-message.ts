@@ -8,7 +8,7 @@ import { renderer } from './send-message.js';
 import { notificationBot } from './system-bots.js';
 import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
 
-type ReportMessageDeps = Commands & Configured & Clocked & Allocates & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
+export type ReportMessageDeps = Commands & Configured & Clocked & Allocates & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /**
  * POST /messages/{message_id}/report: the notification bot posts the report to the organization's

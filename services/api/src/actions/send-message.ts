@@ -23,7 +23,8 @@ import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import { receiversAlertWords } from './alert-words.js';
 import { customEmojiOf } from './emoji-catalog.js';
-import { channelContext, principalAddresses } from './channel-context.js';
+import { channelContext } from './channel-context.js';
+import { principalAddresses } from '../queries/principal-addresses.js';
 import type { Allocates, Commands, Configured, Reads, Uses } from '../dependencies.js';
 
 /** What renderer uses. */

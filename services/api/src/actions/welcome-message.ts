@@ -4,7 +4,7 @@ import { botDirectMessageAppend } from './bot-notices.js';
 import { welcomeBot } from './system-bots.js';
 import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
-type WelcomeMessageDeps = Commands & Configured & Allocates & LogReads & Reads<'users'> & Uses<'models' | 'organization'>;
+export type WelcomeMessageDeps = Commands & Configured & Allocates & LogReads & Reads<'users'> & Uses<'models' | 'organization'>;
 
 /**
  * POST /realm/test_welcome_bot_custom_message: the Welcome Bot sends the acting administrator the

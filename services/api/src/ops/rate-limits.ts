@@ -94,7 +94,7 @@ export async function openRateLimits(config: Config): Promise<OpenRateLimits> {
   const anyOn = specs.user !== null || specs.ip !== null || specs.auth !== null;
   // Not connected here: the driver connects at the first count, so a start while MongoDB is down still
   // serves. Its client is loaded only when the counts live there (it takes about 0.3 s to load).
-  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? new (await import('mongodb')).MongoClient(config.mongoUrl, { serverSelectionTimeoutMS: MONGO_WAIT_MS }) : null;
+  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? (await import('@chat/realtime/mongodb')).lazyMongoClient(config.mongoUrl, MONGO_WAIT_MS) : null;
   const limiter = (keyPrefix: string, spec: RateLimitSpec | null): RateLimiter | null => {
     if (!spec) return null;
     const options = { keyPrefix, points: spec.points, duration: spec.seconds };

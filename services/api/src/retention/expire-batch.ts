@@ -3,7 +3,7 @@ import { conversationKey, topicKey } from '@chat/readstore';
 import { AS_READ } from '../commands/command-bus.js';
 import type { Commands, Reads } from '../dependencies.js';
 import { cancelledReminders, deletionLinks } from '../actions/message-deletion-links.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 
 /** Where a batch is: one channel topic (compared case-insensitively, as topics are) or one direct conversation. */
 export const batchKey = (recipient: MessageRecipient): string =>

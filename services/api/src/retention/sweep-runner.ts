@@ -25,3 +25,9 @@ export interface SweepRunner {
   /** Stops starting batches, and waits for the sweep in progress to end. */
   stop(): Promise<void>;
 }
+
+/** What the retention endpoint and the hourly task use of the server. */
+export interface RetentionRuns {
+  /** The message retention sweeps (hourly, and POST /ops/retention_sweep), one at a time. */
+  retention: SweepRunner;
+}

@@ -1,5 +1,4 @@
 import type { ScheduledJob } from '@chat/projections';
-import type { ServerContext } from '../server-context.js';
 import type { DueWork } from './due-work.js';
 import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
 
@@ -9,7 +8,7 @@ import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
  * never stops the others. Whether a job runs once is up to its handler's expected revision, not to
  * this class, so any number of schedulers (ticks, processes) may run at once.
  */
-export class Scheduler<C extends SchedulerHost = ServerContext> implements DueWork {
+export class Scheduler<C extends SchedulerHost> implements DueWork {
   private readonly lastRun = new Map<string, number>();
 
   constructor(

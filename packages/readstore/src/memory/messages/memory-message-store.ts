@@ -49,12 +49,14 @@ export class MemoryMessageStore implements MessageStore {
     this.bodies = new MessageBodies(source);
   }
 
-  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
-    if (this.columns.has(message.id)) return;
-    this.columns.set(message, this.recipients.add(message));
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
+    if (this.columns.has(message.id)) return this.columns.recipientIdOf(message.id);
+    const recipientId = this.recipients.add(message);
+    this.columns.set(message, recipientId);
     this.bodies.inserted(message.id, message, position);
     this.holderRows.set(message.id, receivers.user_ids, receivers.flags);
     this.users.added(message.id, receivers.user_ids);
+    return recipientId;
   }
 
   async replace(message: MessageState, position: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { isSystemBot, Role } from '@chat/core';
 import { JsonText } from '@chat/http';
 import { avatarUrl, userView } from '@chat/wire';
-import { realmHost } from '../../endpoints/call-context.js';
+import { realmHost } from '../../realm-host.js';
 import type { RegisterContext, SectionBuilder } from '../register-context.js';
 import { type SerializedUsers, serializeUsers, usersAsSeenBy } from './serialized-users.js';
 
