@@ -1,11 +1,17 @@
-import type { DomainEventType, StoredEvent } from '@chat/core';
+import type { StoredEvent } from '@chat/core';
+import { ByEventType } from './by-event-type.js';
+import type { EventFacts } from './event-facts.js';
 import type { Applied, Projection } from './projection.js';
 
-/** A projection failed to apply an event; the ones before it (`index` in the event's readers) have applied it. */
+/**
+ * A projection failed to apply an event; the ones before it (`index` in the event's readers) have
+ * applied it and left `facts`, which a retry from `index` hands on again.
+ */
 export class ProjectionFailed extends Error {
   constructor(
     readonly projection: Projection,
     readonly index: number,
+    readonly facts: EventFacts,
     override readonly cause: unknown,
   ) {
     super(`projection ${projection.name} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
@@ -13,53 +19,54 @@ export class ProjectionFailed extends Error {
   }
 }
 
-/** Applies each event to the projections that read its type, in their order. */
+/**
+ * Applies each event to the projections that read its type, in their order, handing each the facts
+ * the ones before it left (see EventFacts).
+ */
 export class ProjectionDispatch {
-  private readonly byType = new Map<string, readonly Projection[]>();
+  private readonly byType: ByEventType<Projection>;
   /** While set (a restart's catch-up), the position each projection already holds: it gets only later events. */
   private floors: ReadonlyMap<Projection, number> | null = null;
 
-  constructor(private readonly projections: readonly Projection[]) {}
+  constructor(private readonly projections: readonly Projection[]) {
+    this.byType = new ByEventType(projections);
+  }
 
   /** The projections that read events of this type, in the order they were given. */
   readersOf(type: string): readonly Projection[] {
-    let readers = this.byType.get(type);
-    if (!readers) {
-      readers = this.projections.filter((projection) => projection.handles === 'every' || projection.handles.includes(type as DomainEventType));
-      this.byType.set(type, readers);
-    }
-    return readers;
+    return this.byType.readersOf(type);
   }
 
   /**
-   * Applies the event to its readers in order, from the `from`-th (a retry resumes where it failed).
-   * Nothing is awaited until a reader returns a write to wait for, and nothing is returned when none
-   * did: a replay awaits only what needs it. A reader's failure comes out as ProjectionFailed.
+   * Applies the event to its readers in order, from the `from`-th (a retry resumes where it failed,
+   * with the facts the readers before it left). Nothing is awaited until a reader returns a write to
+   * wait for, and nothing is returned when none did: a replay awaits only what needs it. A reader's
+   * failure comes out as ProjectionFailed.
    */
-  apply(event: StoredEvent, from = 0): Applied {
+  apply(event: StoredEvent, from = 0, facts: EventFacts = {}): Applied {
     const readers = this.readersFor(event);
     let index = from;
     try {
       for (; index < readers.length; index++) {
-        const pending = readers[index].apply(event);
-        if (pending) return this.applyAfter(pending, readers, index, event);
+        const pending = readers[index].apply(event, facts);
+        if (pending) return this.applyAfter(pending, readers, index, event, facts);
       }
     } catch (error) {
-      throw new ProjectionFailed(readers[index], index, error);
+      throw new ProjectionFailed(readers[index], index, facts, error);
     }
     return undefined;
   }
 
-  private async applyAfter(pending: Promise<void>, readers: readonly Projection[], at: number, event: StoredEvent): Promise<void> {
+  private async applyAfter(pending: Promise<unknown>, readers: readonly Projection[], at: number, event: StoredEvent, facts: EventFacts): Promise<void> {
     let index = at;
     try {
       await pending;
       for (index = at + 1; index < readers.length; index++) {
-        const next = readers[index].apply(event);
+        const next = readers[index].apply(event, facts);
         if (next) await next;
       }
     } catch (error) {
-      throw new ProjectionFailed(readers[index], index, error);
+      throw new ProjectionFailed(readers[index], index, facts, error);
     }
   }
 

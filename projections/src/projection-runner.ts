@@ -38,7 +38,7 @@ export class ProjectionRunner {
   private failedWith: Error | null = null;
   /** While set, no event is applied: readers see the models exactly at `position`. */
   private gate: Promise<void> | null = null;
-  private applying: Promise<void> | null = null;
+  private applying: Promise<unknown> | null = null;
   /** Position of the last event every projection has applied. */
   position = 0;
   /** Events applied since this runner started (positions are no count: on EventStoreDB they are byte offsets). */
@@ -227,7 +227,7 @@ export class ProjectionRunner {
       if (!(failure instanceof ProjectionFailed)) throw failure;
       await this.retries.failed(failure.projection.name, failure.cause);
       try {
-        const pending = this.dispatch.apply(event, failure.index);
+        const pending = this.dispatch.apply(event, failure.index, failure.facts);
         if (pending) await pending;
         return this.advance(event);
       } catch (next) {

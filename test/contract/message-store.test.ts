@@ -16,9 +16,9 @@ class BodiesInLog extends MemoryMessageStore {
     super({ read: async (wanted) => wanted.map(({ position, messageId }) => log.get(`${position}:${messageId}`)) });
   }
 
-  override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+  override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
     this.log.set(`${position}:${message.id}`, { content: message.content, rendered_content: message.rendered_content });
-    await super.insert(message, receivers, position);
+    return super.insert(message, receivers, position);
   }
 
   override async replace(message: MessageState, position: number): Promise<void> {

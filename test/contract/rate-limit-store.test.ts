@@ -27,6 +27,17 @@ function rateLimitContract(name: string, shared: boolean, open: () => Promise<[O
       expect(await user.hit(`${key}-other`)).to.equal(null);
     });
 
+    it('count says the limit, what is left and when the window starts over, and the wait once over it', async () => {
+      const user = first.limits.user;
+      if (!user) throw new Error('user limit off');
+      const key = `c-${Date.now()}-${Math.random()}`;
+      const counts = [];
+      for (let i = 0; i < 4; i++) counts.push(await user.count(key));
+      expect(counts.map((count) => [count.limit, count.remaining, count.waitMs === null])).to.deep.equal([[3, 2, true], [3, 1, true], [3, 0, true], [3, 0, false]]);
+      for (const count of counts) expect(count.resetMs).to.be.within(1, 60_000);
+      expect(counts[3].waitMs).to.equal(counts[3].resetMs);
+    });
+
     it('answers blockedFor without counting: null under the limit, the wait once over it', async () => {
       const auth = first.limits.auth;
       if (!auth) throw new Error('auth limit off');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A word nothing else in a data directory contains, and that survives tokenizers (lower-case letters and digits). */
@@ -23,12 +23,22 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
+/** A file's bytes, or null when it went between listing and reading (a journal a live server just removed). */
+function readIfPresent(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Which of the texts (in any of their encoded forms) each file under `dir` holds, as raw bytes: `file: text` lines. */
 export function rawFindings(dir: string, texts: readonly string[]): string[] {
   const found: string[] = [];
   for (const file of filesUnder(dir)) {
-    if (statSync(file).size === 0) continue;
-    const bytes = readFileSync(file);
+    const bytes = readIfPresent(file);
+    if (bytes === null || bytes.length === 0) continue;
     for (const text of texts) {
       if (encodedForms(text).some((form) => bytes.includes(Buffer.from(form, 'utf8')))) found.push(`${file}: ${text}`);
     }

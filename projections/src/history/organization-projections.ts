@@ -31,7 +31,7 @@ export const organizationProjections = (models: ReadModels): Projection[] => [
 ];
 
 /** Administrative changes that change no organization model but belong in the audit trail. */
-const AUDITED_ONLY: readonly DomainEventType[] = ['InviteLinkUsed', 'HistoryQueried'];
+const AUDITED_ONLY: readonly DomainEventType[] = ['InviteLinkUsed', 'HistoryQueried', 'UserErased'];
 
 /** What a message's past needs besides its own stream: moves and deletions name many messages. */
 export const MESSAGE_HISTORY_TYPES: readonly DomainEventType[] = ['MessagesMoved', 'MessagesDeleted'];

@@ -19,12 +19,13 @@ import {
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, forgettingProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
 import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
 import { keyLocation } from './keys/key-location.js';
 import { openSubjectKeys } from './keys/open-subject-keys.js';
+import { QueuedEventScrub } from './keys/queued-event-scrub.js';
 import { Scrubber, type ScrubStep } from './keys/scrubber.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
@@ -32,14 +33,16 @@ import type { Config } from './config.js';
 import { mongoDatabase } from './config-stores.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
-import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
+import { createPrivateFile, preparePrivateDir } from './files/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
-import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
+import { FEATURES } from './features/all-features.js';
+import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { RetentionSweeps } from './retention/retention-sweeps.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
@@ -78,11 +81,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
-  const forgottenMessages = new Set<number>();
-  keys.onForgotten((subjects) => {
-    for (const subject of subjects) if (subject.startsWith('message-')) forgottenMessages.add(Number(subject.slice('message-'.length)));
-  });
-  const realtime = await openRealtime(config, log, (event) => !forgottenMessages.has(messageIdOf(event)));
+  const realtime = await openRealtime(config, log, new QueuedEventScrub(keys).scrub);
   const queues = new QueueRegistry(
     clock,
     { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs },
@@ -93,15 +92,17 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
-  const organizationVersion = new OrganizationVersion();
+  const organizationVersion = new OrganizationVersion(leavingOrganizationAlone(FEATURES));
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
+  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
+  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
-    ...allProjections(models, () => organizationVersion.bump()),
+    ...readModelProjections,
     searchProjection(search),
-    clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    clientEventsProjection(models, queues, fanoutOptions, fanoutsOf(FEATURES)),
     organizationVersion,
     // Last: every other projection has read what it needs of an event before the keys it names go.
     forgettingProjection(keys),
@@ -115,7 +116,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     },
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
-  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, keys.lastForget);
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, readModelProjections, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
@@ -161,7 +162,9 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now()),
+    registerSetup: registerSetupOf(FEATURES),
+    retention: new RetentionSweeps(() => ctx, log),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
@@ -224,19 +227,13 @@ async function openReadStore(config: Config, log: EventStore): Promise<ReadStore
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
-async function openRealtime(config: Config, log: Logger, keep: (event: ClientEvent) => boolean): Promise<RealtimeStores> {
+async function openRealtime(config: Config, log: Logger, scrub: (event: ClientEvent) => ClientEvent | null): Promise<RealtimeStores> {
   if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
-  return new MemoryRealtime(queuesFile(config), keep);
+  return new MemoryRealtime(queuesFile(config), scrub);
 }
 
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
 
-/** The message a queued client event carries or changes (a new message, an edit), or 0. */
-function messageIdOf(event: ClientEvent): number {
-  if (event.type === 'message' && typeof event.message === 'object' && event.message !== null) return Number((event.message as { id?: unknown }).id ?? 0);
-  if (event.type === 'update_message') return Number(event.message_id ?? 0);
-  return 0;
-}
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 /**
@@ -249,10 +246,13 @@ async function loadSnapshot(
   log: EventStore,
   ids: LogIdAllocator | null,
   logger: Logger,
+  projections: readonly Projection[],
   forgottenAt: number,
 ): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
   if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
+  // Which projections run, and in what order, shapes the models as much as their code does.
+  const version = modelsVersion(projections.map((projection) => projection.name));
+  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
   const loaded = await snapshots.load(forgottenAt);
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');
@@ -260,6 +260,7 @@ async function loadSnapshot(
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  await ctx.retention.stop();
   await ctx.scrubber.close();
   await ctx.logExports.close();
   await ctx.walCheckpoints?.close();

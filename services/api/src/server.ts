@@ -16,7 +16,7 @@ import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { mountOpsPages } from './ops/ops-pages.js';
-import { preparePrivateDir } from './ops/private-files.js';
+import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
@@ -87,6 +87,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     await bindKeysToLog(ctx.keys, ctx.store);
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
+    metrics.watchForgetting(ctx.scrubber, ctx.keys);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;

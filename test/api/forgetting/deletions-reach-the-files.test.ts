@@ -6,6 +6,7 @@ import { runEvents } from '../../support/cli-run.js';
 import { exportOverHttp } from '../../support/export-requests.js';
 import { postDirect, postToChannel } from '../../support/message-requests.js';
 import { registerQueue } from '../../support/realtime-client.js';
+import { expectLogProvable, ownerExportText, takeSeal } from '../../support/log-provable.js';
 import { rawFindings, uniqueToken, untilGone, withSpecials } from '../../support/raw-scan.js';
 import { expectSuccess } from '../../support/response-assertions.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
@@ -26,11 +27,7 @@ describe('forgetting: deleted messages leave the data directory', function () {
   const ids: Record<string, number> = {};
   let sealFile = '';
 
-  const exportText = async (): Promise<string> => {
-    const exported = await exportOverHttp(server.owner, { include_secrets: true });
-    expect(exported.status).to.equal(200);
-    return exported.text;
-  };
+  const exportText = () => ownerExportText(server);
 
   before(async () => {
     server = await startTestServer();
@@ -46,9 +43,7 @@ describe('forgetting: deleted messages leave the data directory', function () {
     ids.topicB = await postToChannel(server.owner, channelId, 'doomed', withSpecials(deleted.topicB));
     ids.direct = await postDirect(server.owner, [member.userId], withSpecials(deleted.direct));
     ids.kept = await postToChannel(member, channelId, 'lunch', withSpecials(kept));
-    sealFile = join(server.dataDir, '..', `seal-${process.pid}-${Date.now()}.json`);
-    const sealed = await runEvents(['verify', '--data-dir', server.dataDir, '--seal', '--out', sealFile], {});
-    expect(sealed.code, sealed.stderr).to.equal(0);
+    sealFile = await takeSeal(server, 'deletions');
   });
   after(() => server.stop());
 
@@ -69,6 +64,10 @@ describe('forgetting: deleted messages leave the data directory', function () {
     const { left, afterMs } = await untilGone(server.dataDir, Object.values(deleted));
     expect(left, `still on disk after ${afterMs} ms`).to.deep.equal([]);
     expect(afterMs).to.be.below(10_000);
+    await server.ctx.scrubber.settled();
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).to.match(/^chat_forgetting_scrub_waiting_seconds 0$/m);
+    expect(metrics).to.match(/^chat_key_epochs\{state="materialized"\} [1-9]/m);
   });
 
   it('leaves them out of every export made afterwards, which lists what was forgotten, and keeps the rest', async () => {
@@ -91,16 +90,7 @@ describe('forgetting: deleted messages leave the data directory', function () {
   });
 
   it('keeps the log provable: verify passes, the seal taken before the deletions holds, a replay equals the live models', async () => {
-    const verified = await runEvents(['verify', '--data-dir', server.dataDir], {});
-    expect(verified.code, verified.stdout + verified.stderr).to.equal(0);
-    const against = await runEvents(['verify', '--data-dir', server.dataDir, '--against', sealFile], {});
-    expect(against.code, against.stdout + against.stderr).to.equal(0);
-    expect(against.stdout).to.contain('the log extends the seal');
-    const credentials = server.owner.credentials;
-    if (!credentials) throw new Error('the owner has no credentials');
-    const replay = await runEvents(['replay', '--data-dir', server.dataDir, '--server-url', server.url], { CHAT_EMAIL: credentials.email, CHAT_API_KEY: credentials.apiKey });
-    expect(replay.code, replay.stdout + replay.stderr).to.equal(0);
-    expect(replay.stdout).to.contain('equal to the server');
+    await expectLogProvable(server, sealFile);
   });
 
   it('stays gone through a graceful stop (queues and snapshot written) and a restart; the kept message reads as before', async () => {

@@ -40,7 +40,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   RealmExportRequested: true, RealmExportCompleted: true, RealmExportFailed: true, RealmExportDeleted: true,
   EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
-  UserDeactivated: true, UserReactivated: true,
+  UserDeactivated: true, UserReactivated: true, UserErased: true,
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
   DraftCreated: true, DraftEdited: true, DraftDeleted: true, SavedSnippetCreated: true, SavedSnippetEdited: true, SavedSnippetDeleted: true,
   NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true, HistoryQueried: true,

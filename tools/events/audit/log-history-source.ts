@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@chat/core';
 import type { EventLogReader } from '@chat/eventstore';
-import { type HistoryIndexEntry, historyIndexEntry, type HistorySource, MESSAGE_HISTORY_TYPES, organizationEventTypes, openReadModels, HistoryStore, subjectUserOf } from '@chat/projections';
+import { openReadModels } from '@chat/projections';
+import { type HistoryIndexEntry, historyIndexEntry, type HistorySource, MESSAGE_HISTORY_TYPES, organizationEventTypes, HistoryStore, subjectUserOf } from '@chat/projections/history/index';
 
 /** A log read once into what the history tools need: the index, and the events it names (never messages). */
 export interface LogHistory extends HistorySource {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@chat/projections';
+import type { AuditEntry } from '@chat/projections/history/index';
 
 const value = (shown: unknown): string => (typeof shown === 'string' ? shown : JSON.stringify(shown));
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { auditFilterOf, auditTrail, HistoryParameterError, OrganizationHistory, type RawParameters } from '@chat/projections';
+import { auditFilterOf, auditTrail, HistoryParameterError, OrganizationHistory, type RawParameters } from '@chat/projections/history/index';
 import { scanLogHistory } from '../audit/log-history-source.js';
 import { trailLines } from '../audit/trail-lines.js';
 import { logOptions, openLogReader } from '../open-log.js';

@@ -15,3 +15,9 @@ export interface HistoryQueried {
 }
 
 export type HistoryEvent = HistoryQueried;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    HistoryEvent: HistoryEvent;
+  }
+}

@@ -1,4 +1,4 @@
-import type { MessageRecipient } from '../messages/message-state.js';
+import type { MessageRecipient } from './message-recipient.js';
 
 /** Why messages were deleted: someone deleted them (a message or a topic), the retention policy, an erasure of their sender. */
 export type MessageDeletionReason = 'deleted' | 'retention' | 'erasure';
@@ -24,3 +24,9 @@ export interface MessagesDeleted {
 }
 
 export type MessageDeletionEvent = MessagesDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessageDeletionEvent: MessageDeletionEvent;
+  }
+}

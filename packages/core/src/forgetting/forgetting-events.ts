@@ -14,6 +14,7 @@ export const FORGETTING_EVENTS = [
   'ReminderDeleted',
   'ReminderDelivered',
   'AttachmentDeleted',
+  'UserErased',
 ] as const satisfies readonly DomainEventType[];
 
 export type ForgettingEventType = (typeof FORGETTING_EVENTS)[number];
@@ -36,6 +37,10 @@ export function subjectsForgottenBy(event: DomainEvent): string[] {
       return [`reminder-${event.data.reminder_id}`];
     case 'AttachmentDeleted':
       return [`attachment-${event.data.attachment_id}`];
+    case 'UserErased':
+      // The person's own key, and the invitations that named their address (their drafts, files and
+      // other items are forgotten by their own deletions, appended in the same command).
+      return [`user-${event.data.user_id}`, ...event.data.invitation_ids.map((id) => `invite-${id}`)];
     default:
       return [];
   }

@@ -3,12 +3,14 @@ import { type Db, MongoServerError } from 'mongodb';
 import {
   conversationKey,
   type DirectConversation,
+  type ExpiredPage,
   type MessagePage,
   type MessageQuery,
   type MessageReceivers,
   type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
+  type RetentionScope,
   type StoredMessage,
   type TopicSummary,
   topicKey,
@@ -45,10 +47,11 @@ export class MongoMessageStore implements MessageStore {
     this.queries = new MongoMessageQueries(collections);
   }
 
-  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
     const { messages, rows: userRows } = await this.use();
     // An id is inserted once; a removed message's tombstone keeps it taken.
-    if (await messages.findOne({ _id: message.id }, { projection: { _id: 1 } })) return;
+    const stored = await messages.findOne({ _id: message.id }, { projection: { 'doc.recipient_id': 1 } });
+    if (stored) return stored.doc?.recipient_id ?? null;
     const recipient_id = await this.recipientId(message);
     const keys = keysOf(message);
     // Rows before the message: a replay after a stop between the two finds no message and writes both.
@@ -58,6 +61,7 @@ export class MongoMessageStore implements MessageStore {
     } catch (error) {
       if (!onlyDuplicates(error)) throw error;
     }
+    return recipient_id;
   }
 
   async replace(message: MessageState, position: number): Promise<void> {
@@ -197,6 +201,16 @@ export class MongoMessageStore implements MessageStore {
   async directRecipientId(userIds: readonly number[]): Promise<number | undefined> {
     const { conversations } = await this.use();
     return (await conversations.findOne({ _id: conversationKey(userIds) }))?.recipient_id;
+  }
+
+  async sentBefore(scope: RetentionScope, before: number, after: number, limit: number): Promise<ExpiredPage> {
+    const { messages } = await this.use();
+    const where = 'channelId' in scope ? { 'keys.channel_id': scope.channelId } : { 'keys.conv_key': { $exists: true } };
+    const found = await messages
+      .find({ ...where, _id: { $gt: after }, 'doc.date_sent': { $lt: before } }, { sort: { _id: 1 }, limit, projection: { _id: 1, 'doc.recipient': 1 } })
+      .toArray();
+    const page = found.flatMap((stored) => (stored.doc ? [{ id: stored._id, recipient: stored.doc.recipient }] : []));
+    return { messages: page, next: found.length === limit ? found[found.length - 1]._id : null };
   }
 
   async maxId(userId: number): Promise<number> {

@@ -15,12 +15,13 @@ export class MemoryRealtime implements RealtimeStores {
   readonly wakeups = new LocalFeedWakeups();
 
   /**
-   * `keep`: whether a feed entry may be written to the file at a graceful stop (one carrying what was
-   * forgotten meanwhile, such as a deleted message, may not: docs/topics/forgetting.md).
+   * `scrub`: what a feed entry is written to the file as at a graceful stop: null to leave it out (one
+   * carrying a message deleted meanwhile), or with an erased person's values replaced by their
+   * placeholders (docs/topics/forgetting.md).
    */
   constructor(
     private readonly file: string | null = null,
-    private readonly keep: (event: ClientEvent) => boolean = () => true,
+    private readonly scrub: (event: ClientEvent) => ClientEvent | null = (event) => event,
   ) {}
 
   async restore(): Promise<number> {
@@ -28,7 +29,7 @@ export class MemoryRealtime implements RealtimeStores {
   }
 
   async close(): Promise<void> {
-    if (this.file) saveQueues(this.queues, this.feeds, this.file, this.keep);
+    if (this.file) saveQueues(this.queues, this.feeds, this.file, this.scrub);
     await this.wakeups.close();
   }
 }

@@ -11,10 +11,10 @@ interface SavedQueues {
 }
 
 /**
- * Writes every queue and its unacknowledged events at a graceful stop, atomically; entries `keep`
- * refuses (what was forgotten meanwhile) are left out.
+ * Writes every queue and its unacknowledged events at a graceful stop, atomically; each entry's event
+ * as `scrub` gives it (what was forgotten meanwhile taken out), and none when it gives null.
  */
-export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, file: string, keep: (event: ClientEvent) => boolean = () => true): void {
+export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, file: string, scrub: (event: ClientEvent) => ClientEvent | null = (event) => event): void {
   const all = queues.all();
   const users = [...new Set(all.map((queue) => queue.userId))];
   const saved: SavedQueues = {
@@ -22,7 +22,11 @@ export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, fil
     queues: all.map((q) => ({ id: q.id, spec: q.spec, lastAcked: q.lastAcked, lastActivity: q.lastTouched })),
     feeds: users.map((userId) => {
       const feed = feeds.feedOf(userId).snapshot();
-      return { userId, ...feed, entries: feed.entries.filter((entry) => keep(entry.event)) };
+      const entries = feed.entries.flatMap((entry) => {
+        const event = scrub(entry.event);
+        return event === null ? [] : [{ ...entry, event }];
+      });
+      return { userId, ...feed, entries };
     }),
   };
   writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });

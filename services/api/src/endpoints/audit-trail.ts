@@ -1,7 +1,7 @@
 import type { RouteCall } from '@chat/http';
-import { auditFilterOf, auditTrail, type RawParameters } from '@chat/projections';
+import { auditFilterOf, auditTrail, type RawParameters } from '@chat/projections/history/index';
 import type { Commands, Reads, Uses } from '../dependencies.js';
-import { admitQuestion } from '../history/history-access.js';
+import { admitQuestion } from './history-access.js';
 
 /**
  * GET /audit/trail (an extension of the API, owners only): administrative changes, oldest first,

@@ -2,7 +2,8 @@ import type { StoredEvent } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import { TimeSlicer } from '@chat/http';
 import type { SubjectKeys } from '@chat/keystore';
-import { type HistoryIndexEntry, type HistorySource, OrganizationHistory, type ReadModels } from '@chat/projections';
+import type { ReadModels } from '@chat/projections';
+import { type HistoryIndexEntry, type HistorySource, OrganizationHistory } from '@chat/projections/history/index';
 
 /** Snapshots of the organization's past every this many of its events, and how many are kept. */
 const SNAPSHOT_EVERY = 2000;

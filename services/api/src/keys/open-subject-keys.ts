@@ -3,7 +3,7 @@ import type { EventStore } from '@chat/eventstore';
 import { SEALED, sealedEntries, unsealData } from '@chat/eventstore';
 import { type KeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
 import type { Config } from '../config.js';
-import { createPrivateFile } from '../ops/private-files.js';
+import { createPrivateFile } from '../files/private-files.js';
 import { keyLocation } from './key-location.js';
 
 /** The log's first event, which a key store is bound to; null for an empty log. */

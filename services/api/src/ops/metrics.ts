@@ -82,6 +82,30 @@ export class ServerMetrics {
     } });
   }
 
+  /** Forgetting (docs/topics/forgetting.md): how long deleted data has been waiting to be scrubbed from files, and the key epochs. */
+  watchForgetting(scrubber: { waitingMs(): number }, keys: { ring: { counts(): { masters: number; materialized: number } } }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'chat_forgetting_scrub_waiting_seconds',
+      help: 'How long what was deleted has been waiting to be scrubbed from derived files (0 when nothing waits; over 10 breaks the promise).',
+      registers,
+      collect: function () {
+        this.set(scrubber.waitingMs() / 1000);
+      },
+    });
+    new Gauge({
+      name: 'chat_key_epochs',
+      help: 'Key epochs in the key store: live (a master) or materialized (something of them was forgotten).',
+      labelNames: ['state'],
+      registers,
+      collect: function () {
+        const counts = keys.ring.counts();
+        this.set({ state: 'live' }, counts.masters);
+        this.set({ state: 'materialized' }, counts.materialized);
+      },
+    });
+  }
+
   /** Counts a finished request (the front door calls this with the request log). */
   observeRequest(req: IncomingMessage, res: ServerResponse, { elapsedMs }: RequestFacts): void {
     const labels = { method: req.method ?? '', route: routeLabelOf(req) ?? 'other', status: String(res.statusCode) };

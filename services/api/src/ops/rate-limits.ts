@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiter, RateLimits } from '@chat/http';
+import type { RateLimitCount, RateLimiter, RateLimits } from '@chat/http';
 import type { Config, RateLimitSpec } from '../config.js';
 import { mongoDatabase } from '../config-stores.js';
 
@@ -12,11 +12,15 @@ class FlexibleLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string): Promise<number | null> {
+    return (await this.count(key)).waitMs;
+  }
+
+  async count(key: string): Promise<RateLimitCount> {
     try {
-      await this.limiter.consume(key);
-      return null;
+      const counted = await this.limiter.consume(key);
+      return { limit: this.points, remaining: counted.remainingPoints, resetMs: counted.msBeforeNext, waitMs: null };
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return refusal.msBeforeNext;
+      if (refusal instanceof RateLimiterRes) return { limit: this.points, remaining: 0, resetMs: refusal.msBeforeNext, waitMs: refusal.msBeforeNext };
       throw refusal;
     }
   }
@@ -49,6 +53,10 @@ class FailoverLimiter implements RateLimiter {
 
   hit(key: string): Promise<number | null> {
     return this.use((limiter) => limiter.hit(key));
+  }
+
+  count(key: string): Promise<RateLimitCount> {
+    return this.use((limiter) => limiter.count(key));
   }
 
   blockedFor(key: string): Promise<number | null> {
@@ -86,7 +94,7 @@ export async function openRateLimits(config: Config): Promise<OpenRateLimits> {
   const anyOn = specs.user !== null || specs.ip !== null || specs.auth !== null;
   // Not connected here: the driver connects at the first count, so a start while MongoDB is down still
   // serves. Its client is loaded only when the counts live there (it takes about 0.3 s to load).
-  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? new (await import('mongodb')).MongoClient(config.mongoUrl, { serverSelectionTimeoutMS: MONGO_WAIT_MS }) : null;
+  const client = anyOn && config.rateLimitStore === 'mongodb' && config.mongoUrl ? (await import('@chat/realtime/mongodb')).lazyMongoClient(config.mongoUrl, MONGO_WAIT_MS) : null;
   const limiter = (keyPrefix: string, spec: RateLimitSpec | null): RateLimiter | null => {
     if (!spec) return null;
     const options = { keyPrefix, points: spec.points, duration: spec.seconds };

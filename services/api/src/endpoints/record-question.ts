@@ -2,7 +2,7 @@ import { type HistoryQuestion, streams } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { AS_READ } from '../commands/command-bus.js';
 import type { Commands } from '../dependencies.js';
-import { originOf } from '../endpoints/call-context.js';
+import { originOf } from './call-context.js';
 
 type Parameters = Record<string, string | number | boolean | null | (string | number | null)[]>;
 

@@ -1,8 +1,8 @@
 import { badRequest, type HistoryQuestion, ownerRequired, Role } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import { HistoryParameterError } from '@chat/projections';
+import { HistoryParameterError } from '@chat/projections/history/index';
 import type { Commands, Reads } from '../dependencies.js';
-import { callerUser } from '../endpoints/call-context.js';
+import { callerUser } from './call-context.js';
 import { recordQuestion } from './record-question.js';
 
 /**
