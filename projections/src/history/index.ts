@@ -7,3 +7,5 @@ export * from './organization-history.js';
 export * from './audit-trail.js';
 export { HistoryStore, type HistoryImage } from './history-store.js';
 export * from './history-parameters.js';
+export * from './world-at.js';
+export * from './organization-answers.js';

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { auditFilterOf, auditTrail, HistoryParameterError, OrganizationHistory, type RawParameters } from '@chat/projections/history/index';
-import { scanLogHistory } from '../audit/log-history-source.js';
+import { asOfParameter, auditFilterOf, auditTrail, HistoryParameterError, OrganizationHistory, type RawParameters } from '@chat/projections/history/index';
+import { answerAsOf } from '../audit/as-of-questions.js';
+import { type LogHistory, scanLogHistory } from '../audit/log-history-source.js';
 import { trailLines } from '../audit/trail-lines.js';
 import { logOptions, openLogReader } from '../open-log.js';
 import { progressOf } from '../progress.js';
@@ -17,6 +18,8 @@ const options = {
   after: { type: 'string' },
   'to-position': { type: 'string' },
   limit: { type: 'string' },
+  at: { type: 'string' },
+  position: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -34,7 +37,20 @@ function trailParameters(values: Values): RawParameters {
     after: values.after,
     to_position: values['to-position'],
     limit: values.limit,
+    at: values.at,
+    position: values.position,
   };
+}
+
+/** A point-in-time answer, as JSON or as lines; a channel that did not exist then is a usage error. */
+async function printAsOf(question: 'organization' | 'readers', raw: RawParameters, history: LogHistory, json: boolean, io: CliIo): Promise<number> {
+  const outcome = await answerAsOf(question, raw, history);
+  if ('refused' in outcome) {
+    io.stderr.write(`audit: --channel: ${raw.stream_id === undefined ? 'name the channel' : `no channel ${String(raw.stream_id)} then`}\n`);
+    return EXIT_USAGE;
+  }
+  io.stdout.write(json ? `${JSON.stringify(outcome.answer)}\n` : (outcome.text ?? ''));
+  return EXIT_OK;
 }
 
 const CLI_NAMES: Record<string, string> = { user_id: '--user', stream_id: '--channel', to_position: '--to-position' };
@@ -46,8 +62,10 @@ const optionName = (parameter: string): string => CLI_NAMES[parameter] ?? `--${p
  */
 export const verb: Verb = {
   name: 'audit',
-  summary: 'Answer auditors\' questions from the log: the audit trail of administrative changes',
-  usage: `audit trail [filters]   administrative changes, oldest first, with who, when, request, client, before and after
+  summary: 'Answer auditors\' questions from the log: the audit trail, the organization and a channel\'s readers as of a point',
+  usage: `audit organization [--at <time> | --position <p>]   users and roles, channels with settings and subscribers, groups, permissions then
+audit readers --channel <id> [--at <time> | --position <p>]   who could read the channel then, by the access rules of then
+audit trail [filters]   administrative changes, oldest first, with who, when, request, client, before and after
   --actor <id|server>      made by this user (repeatable)
   --user <id>              made to this user
   --channel <id>           made to this channel
@@ -57,7 +75,8 @@ export const verb: Verb = {
   --after <position>       after this log position (the previous page's next position)
   --to-position <position> up to this log position
   --limit <n>              entries per page (default 100, at most 1000)
-  --json                   one JSON object per entry, then {"next_after": …}
+  --json                   one JSON object per entry, then {"next_after": …} (the other questions: their answer as one JSON object)
+  Neither --at nor --position: as of the end of the log.
 
 The log is read once (a progress bar on a terminal, plain lines otherwise); nothing is written to it.`,
 
@@ -70,13 +89,15 @@ The log is read once (a progress bar on a terminal, plain lines otherwise); noth
       return EXIT_USAGE;
     }
     const [question] = parsed.positionals;
-    if (question !== 'trail') {
-      io.stderr.write(`audit: name a question: trail (got ${question === undefined ? 'none' : `'${question}'`})\n`);
+    if (question !== 'trail' && question !== 'organization' && question !== 'readers') {
+      io.stderr.write(`audit: name a question: trail, organization or readers (got ${question === undefined ? 'none' : `'${question}'`})\n`);
       return EXIT_USAGE;
     }
-    let filter: ReturnType<typeof auditFilterOf>;
+    const raw = trailParameters(parsed.values);
+    let filter: ReturnType<typeof auditFilterOf> | null = null;
     try {
-      filter = auditFilterOf(trailParameters(parsed.values));
+      if (question === 'trail') filter = auditFilterOf(raw);
+      else asOfParameter(raw);
     } catch (error) {
       if (!(error instanceof HistoryParameterError)) throw error;
       io.stderr.write(`audit: ${optionName(error.parameter)}: ${error.message}\n`);
@@ -88,6 +109,7 @@ The log is read once (a progress bar on a terminal, plain lines otherwise); noth
       const progress = progressOf('audit', io.stderr, head, { unit: 'positions', resultsOnTerminal: true });
       const history = await scanLogHistory(reader, (position) => progress.update(position));
       progress.stop();
+      if (filter === null) return await printAsOf(question as 'organization' | 'readers', raw, history, parsed.values.json === true, io);
       const page = await auditTrail(new OrganizationHistory(history), filter, await history.entries());
       for (const entry of page.entries) io.stdout.write(parsed.values.json ? `${JSON.stringify(entry)}\n` : trailLines(entry));
       if (parsed.values.json) io.stdout.write(`${JSON.stringify({ next_after: page.next_after })}\n`);

@@ -1,4 +1,5 @@
 import { historyIndexProjection } from '@chat/projections/history/history-index';
+import { channelReadersEndpoint, organizationAsOfEndpoint } from '../endpoints/audit-as-of.js';
 import { auditTrailEndpoint } from '../endpoints/audit-trail.js';
 import { type Feature, route } from './feature.js';
 
@@ -14,7 +15,9 @@ export const historyFeature: Feature = {
   },
   projections: [historyIndexProjection],
   routes: [
-    // This server's extension: Zulip's API has no audit trail (its audit table is not exposed).
+    // This server's extensions: Zulip's API has no audit trail (its audit table is not exposed) nor answers about the past.
     route('GET', '/audit/trail', 'required', 'audit-trail', auditTrailEndpoint),
+    route('GET', '/audit/organization', 'required', 'audit-as-of', organizationAsOfEndpoint),
+    route('GET', '/audit/channels/:stream_id/readers', 'required', 'audit-channel-readers', channelReadersEndpoint),
   ],
 };
