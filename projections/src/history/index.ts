@@ -10,3 +10,4 @@ export * from './history-parameters.js';
 export * from './world-at.js';
 export * from './organization-answers.js';
 export * from './message-at.js';
+export * from './user-permissions-at.js';

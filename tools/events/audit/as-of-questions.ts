@@ -1,4 +1,4 @@
-import { asOfParameter, channelReadersAnswer, integerParameter, messageAnswer, messagePositionOf, OrganizationHistory, organizationAnswer, organizationAsOf, type RawParameters } from '@chat/projections/history/index';
+import { asOfParameter, channelReadersAnswer, integerParameter, messageAnswer, messagePositionOf, OrganizationHistory, organizationAnswer, organizationAsOf, type RawParameters, userPermissionsAnswer } from '@chat/projections/history/index';
 import type { LogHistory } from './log-history-source.js';
 
 /** What a point-in-time question prints: its answer (as the endpoint gives it), or a refusal of a parameter. */
@@ -15,7 +15,7 @@ function readerLines(answer: NonNullable<Answer>): string {
   return `${[head, ...lines].join('\n')}\n`;
 }
 
-export type AsOfQuestion = 'organization' | 'readers' | 'message';
+export type AsOfQuestion = 'organization' | 'readers' | 'message' | 'permissions';
 
 /** A message's own events and the moves and deletions that named it, from the scan. */
 async function messageEvents(history: LogHistory, messageId: number) {
@@ -41,6 +41,11 @@ async function answerMessage(raw: RawParameters, history: LogHistory): Promise<A
 export async function answerAsOf(question: AsOfQuestion, raw: RawParameters, history: LogHistory): Promise<AsOfOutcome & { text?: string }> {
   if (question === 'message') return answerMessage(raw, history);
   const asOf = asOfParameter(raw);
+  if (question === 'permissions') {
+    const userId = integerParameter(raw, 'user_id', 1);
+    const answer = userId === undefined ? null : userPermissionsAnswer(await organizationAsOf(new OrganizationHistory(history), asOf), userId);
+    return answer === null ? { refused: 'user_id' } : { answer, text: `${JSON.stringify(answer, null, 2)}\n` };
+  }
   const channelId = question === 'readers' ? integerParameter(raw, 'stream_id', 1) : undefined;
   if (question === 'readers' && channelId === undefined) return { refused: 'stream_id' };
   const org = await organizationAsOf(new OrganizationHistory(history), asOf);

@@ -44,11 +44,18 @@ function trailParameters(values: Values): RawParameters {
   };
 }
 
+/** How a refused point-in-time question names what it missed: the option, the thing, the value given. */
+const REFUSALS: Record<string, (raw: RawParameters) => [string, string, RawParameters[string]]> = {
+  message_id: (raw) => ['--message', 'message', raw.message_id],
+  stream_id: (raw) => ['--channel', 'channel', raw.stream_id],
+  user_id: (raw) => ['--user', 'user', raw.user_id],
+};
+
 /** A point-in-time answer, as JSON or as lines; a channel that did not exist then is a usage error. */
 async function printAsOf(question: AsOfQuestion, raw: RawParameters, history: LogHistory, json: boolean, io: CliIo): Promise<number> {
   const outcome = await answerAsOf(question, raw, history);
   if ('refused' in outcome) {
-    const [option, what, value] = outcome.refused === 'message_id' ? ['--message', 'message', raw.message_id] : ['--channel', 'channel', raw.stream_id];
+    const [option, what, value] = REFUSALS[outcome.refused](raw);
     io.stderr.write(`audit: ${option}: ${value === undefined ? `name the ${what}` : `no ${what} ${String(value)} then`}\n`);
     return EXIT_USAGE;
   }
@@ -69,6 +76,7 @@ export const verb: Verb = {
   usage: `audit organization [--at <time> | --position <p>]   users and roles, channels with settings and subscribers, groups, permissions then
 audit readers --channel <id> [--at <time> | --position <p>]   who could read the channel then, by the access rules of then
 audit message --message <id> [--at <time> | --position <p>]   the message as it was then: content and place, deleted, or erased
+audit permissions --user <id> [--at <time> | --position <p>]   the user's groups, organization permissions and channel rights then
 audit trail [filters]   administrative changes, oldest first, with who, when, request, client, before and after
   --actor <id|server>      made by this user (repeatable)
   --user <id>              made to this user
@@ -93,8 +101,8 @@ The log is read once (a progress bar on a terminal, plain lines otherwise); noth
       return EXIT_USAGE;
     }
     const [question] = parsed.positionals;
-    if (question !== 'trail' && question !== 'organization' && question !== 'readers' && question !== 'message') {
-      io.stderr.write(`audit: name a question: trail, organization, readers or message (got ${question === undefined ? 'none' : `'${question}'`})\n`);
+    if (question !== 'trail' && question !== 'organization' && question !== 'readers' && question !== 'message' && question !== 'permissions') {
+      io.stderr.write(`audit: name a question: trail, organization, readers, message or permissions (got ${question === undefined ? 'none' : `'${question}'`})\n`);
       return EXIT_USAGE;
     }
     const raw = trailParameters(parsed.values);

@@ -1,6 +1,6 @@
 import { badRequest } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import { asOfParameter, channelReadersAnswer, messageAnswer, messagePositionOf, organizationAnswer, organizationAsOf, type RawParameters } from '@chat/projections/history/index';
+import { asOfParameter, channelReadersAnswer, messageAnswer, messagePositionOf, organizationAnswer, organizationAsOf, type RawParameters, userPermissionsAnswer } from '@chat/projections/history/index';
 import type { Commands, Reads, Uses } from '../dependencies.js';
 import { admitQuestion } from './history-access.js';
 
@@ -28,4 +28,12 @@ export async function messageAsOfEndpoint(ctx: HistoryViewDeps, call: RouteCall)
   const answer = messageAnswer(events, messageId, messagePositionOf(events, asOf));
   if (answer === null) throw badRequest('Invalid message(s)');
   return { ...answer };
+}
+
+/** GET /audit/users/{user_id}/permissions (an extension, owners only): the user's effective permissions then. */
+export async function userPermissionsEndpoint(ctx: HistoryViewDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  const asOf = await admitQuestion(ctx, call, 'user_permissions', () => asOfParameter(call.params as RawParameters));
+  const answer = userPermissionsAnswer(await organizationAsOf(ctx.history.organization, asOf), Number(call.path.user_id));
+  if (answer === null) throw badRequest('No such user');
+  return answer;
 }
