@@ -1,5 +1,6 @@
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import { alertWordsFeature } from './alert-words.js';
+import { botsFeature } from './bots.js';
 import { channelsFeature } from './channels.js';
 import { commandsFeature } from './commands.js';
 import { exportsFeature } from './exports.js';
@@ -31,6 +32,7 @@ export const FEATURES: readonly Feature[] = [
   commandsFeature,
   organizationFeature,
   usersFeature,
+  botsFeature,
   groupsFeature,
   channelsFeature,
   invitationsFeature,
