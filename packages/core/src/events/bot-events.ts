@@ -12,7 +12,19 @@ export interface BotSettingsChanged {
   data: { user_id: number; changes: Partial<BotSettings> };
 }
 
-export type BotEvent = BotOwnerChanged | BotSettingsChanged;
+/** One key of a user's storage and its value. */
+export interface BotStorageEntry {
+  key: string;
+  value: string;
+}
+
+/** Keys of a user's storage (bots use it for their state) were set or removed. */
+export interface BotStorageChanged {
+  type: 'BotStorageChanged';
+  data: { user_id: number; set: BotStorageEntry[]; removed: string[] };
+}
+
+export type BotEvent = BotOwnerChanged | BotSettingsChanged | BotStorageChanged;
 
 declare module './index.js' {
   interface DomainEventKinds {

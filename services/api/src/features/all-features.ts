@@ -1,5 +1,6 @@
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import { alertWordsFeature } from './alert-words.js';
+import { botStorageFeature } from './bot-storage.js';
 import { botsFeature } from './bots.js';
 import { channelsFeature } from './channels.js';
 import { commandsFeature } from './commands.js';
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   organizationFeature,
   usersFeature,
   botsFeature,
+  botStorageFeature,
   groupsFeature,
   channelsFeature,
   invitationsFeature,
