@@ -10,6 +10,7 @@ import type { Feature } from './feature.js';
 import { fanoutsOf, projectionsOf } from './feature-lists.js';
 import { groupsFeature } from './groups.js';
 import { historyFeature } from './history.js';
+import { integrationsFeature } from './integrations.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
 import { organizationFeature } from './organization.js';
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   invitationsFeature,
   exportsFeature,
   messagesFeature,
+  integrationsFeature,
   userStatusFeature,
   alertWordsFeature,
   uploadsFeature,
