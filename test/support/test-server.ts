@@ -55,6 +55,7 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
     CHAT_SCRYPT_COST: '1024',
     // Tests run due work themselves (clock.advance, then ctx.scheduler.runDue()), never on a timer.
     CHAT_SCHEDULER_TICK_MS: '0',
+    CHAT_WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     // Tests make requests as fast as they can: limits are on only where a test sets them.
     CHAT_RATE_LIMIT_USER: 'off',
     CHAT_RATE_LIMIT_IP: 'off',

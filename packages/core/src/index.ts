@@ -145,6 +145,8 @@ export * from './bots/bot-names.js';
 export * from './bots/create-bot.js';
 export * from './bots/update-bot.js';
 export * from './bots/bot-storage.js';
+export * from './bots/outgoing-webhook-triggers.js';
+export * from './bots/outgoing-webhook-outcome.js';
 export * from './erasure/erased-user.js';
 export * from './erasure/erase-user.js';
 export * from './history/index.js';

@@ -32,6 +32,8 @@ export const streams = {
   playgrounds: (): string => 'playgrounds',
   /** The pushes sent (or given up) for one message, apart from the message so that pushing never contends with edits. */
   messagePush: (messageId: number): string => `messagepush-${messageId}`,
+  /** One message's call to one outgoing-webhook bot: its failed attempts and how it settled. */
+  outgoingWebhook: (messageId: number, botId: number): string => `outgoingwebhook-${messageId}.${botId}`,
   /** One user's request id: whether a request under it changed something, and what it answered. */
   request: (userId: number, requestId: string): string =>
     `request-${createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 40)}`,

@@ -43,6 +43,10 @@ export interface Config {
   pushBouncerTimeoutMs: number;
   /** CHAT_PUSH_DELAY_MS: how long after a message is sent its pushes are decided and sent (0: at the next scheduler tick). */
   pushDelayMs: number;
+  /** How long an outgoing webhook's service has to answer (CHAT_OUTGOING_WEBHOOK_TIMEOUT_MS). */
+  outgoingWebhookTimeoutMs: number;
+  /** Whether webhooks may reach private, loopback and link-local addresses (CHAT_WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+  webhookAllowPrivateAddresses: boolean;
   /** CHAT_MAX_QUEUES_PER_USER: live event queues one user may hold; registering one more drops their least recently used (100). */
   maxQueuesPerUser: number;
   /** CHAT_SNAPSHOT_EVERY: a read-models snapshot after this many events (50,000); 0 turns snapshots off (memory read store only). */
@@ -128,6 +132,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushBouncerUrl: httpUrl('CHAT_PUSH_BOUNCER_URL', env.CHAT_PUSH_BOUNCER_URL),
     pushBouncerTimeoutMs: integer('CHAT_PUSH_BOUNCER_TIMEOUT_MS', env.CHAT_PUSH_BOUNCER_TIMEOUT_MS, 10_000, 1, 120_000),
     pushDelayMs: integer('CHAT_PUSH_DELAY_MS', env.CHAT_PUSH_DELAY_MS, 0, 0, 3_600_000),
+    outgoingWebhookTimeoutMs: integer('CHAT_OUTGOING_WEBHOOK_TIMEOUT_MS', env.CHAT_OUTGOING_WEBHOOK_TIMEOUT_MS, 10_000, 1, 120_000),
+    webhookAllowPrivateAddresses: oneOf('CHAT_WEBHOOK_ALLOW_PRIVATE_ADDRESSES', env.CHAT_WEBHOOK_ALLOW_PRIVATE_ADDRESSES, ['true', 'false'] as const, 'false') === 'true',
     maxQueuesPerUser: integer('CHAT_MAX_QUEUES_PER_USER', env.CHAT_MAX_QUEUES_PER_USER, 100, 1, 100_000),
     snapshotEvery: integer('CHAT_SNAPSHOT_EVERY', env.CHAT_SNAPSHOT_EVERY, 50_000, 0, 1_000_000_000),
     timeouts: {

@@ -14,6 +14,7 @@ export type * from './invite-events.js';
 export type * from './invite-expiry-events.js';
 export type * from './reminder-events.js';
 export type * from './push-device-events.js';
+export type * from './outgoing-webhook-events.js';
 export type * from './message-push-events.js';
 export type * from './realm-events.js';
 export type * from './user-events.js';

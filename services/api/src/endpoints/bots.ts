@@ -2,13 +2,14 @@ import { badRequest, botSettingsOf, type RoleValue, type UserState } from '@chat
 import type { RouteCall } from '@chat/http';
 import { avatarUrl } from '@chat/wire';
 import { createBot, regenerateBotApiKey, updateBot } from '../actions/bots.js';
+import { leadsToPrivateNetwork } from '../webhooks/outgoing/address-policy.js';
 import { deactivateBot } from '../actions/user-lifecycle.js';
 import type { BotDeps } from '../actions/bots.js';
 import type { LifecycleDeps } from '../actions/user-lifecycle.js';
 import type { Uses } from '../dependencies.js';
 
 /** What the bot endpoints use: the bot actions, the user lifecycle, and the keys their answers show. */
-type BotEndpointDeps = BotDeps & LifecycleDeps & Uses<'apiKeys'>;
+type BotEndpointDeps = BotDeps & LifecycleDeps & Uses<'apiKeys' | 'config'>;
 import { callerUser, originOf } from './call-context.js';
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -26,6 +27,12 @@ function urlParam(value: unknown, name: string): string | undefined {
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '') throw badRequest(`${name} is not a URL`);
   return text;
+}
+
+/** A payload URL on a private, loopback or link-local address (after resolution) is refused unless the operator allows them. */
+async function checkReachable(ctx: BotEndpointDeps, url: string | undefined, name: string): Promise<void> {
+  if (url === undefined || url === '' || ctx.config.webhookAllowPrivateAddresses) return;
+  if (await leadsToPrivateNetwork(url)) throw badRequest(`${name} is on a private, loopback or link-local network`);
 }
 
 /** A bot's default channels by name, as its answers show them. */
@@ -50,6 +57,7 @@ async function botOf(ctx: BotEndpointDeps, botId: number): Promise<UserState> {
 export async function createBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
+  if (p.bot_type === 3) await checkReachable(ctx, urlParam(p.payload_url, 'payload_url'), 'payload_url');
   const userId = await createBot(ctx, originOf(call), actor.user_id, {
     full_name: String(p.full_name),
     short_name: String(p.short_name),
@@ -86,6 +94,7 @@ export async function updateBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): 
   const p = call.params;
   const service_payload_url = urlParam(p.service_payload_url, 'service_payload_url');
   const service_interface = typeof p.service_interface === 'number' ? p.service_interface : 1;
+  await checkReachable(ctx, service_payload_url, 'service_payload_url');
   await updateBot(ctx, originOf(call), actor.user_id, botId, {
     full_name: optionalString(p.full_name),
     role: p.role as RoleValue | undefined,

@@ -14,6 +14,7 @@ import { integrationsFeature } from './integrations.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
 import { organizationFeature } from './organization.js';
+import { outgoingWebhooksFeature } from './outgoing-webhooks.js';
 import { personalItemsFeature } from './personal-items.js';
 import { pushFeature } from './push.js';
 import { realmConfigFeature } from './realm-config.js';
@@ -42,6 +43,7 @@ export const FEATURES: readonly Feature[] = [
   exportsFeature,
   messagesFeature,
   integrationsFeature,
+  outgoingWebhooksFeature,
   userStatusFeature,
   alertWordsFeature,
   uploadsFeature,
