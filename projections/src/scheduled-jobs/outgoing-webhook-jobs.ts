@@ -11,11 +11,11 @@ export const outgoingWebhookJobKey = (messageId: number, botId: number): string 
  * the direct message), with the trigger in its subject. It ends with OutgoingWebhookSettled or the
  * message's deletion; a failed call leaves it for a later tick.
  */
-export function outgoingWebhookJobsProjection(models: ReadModels): Projection {
+export function outgoingWebhookJobsProjection(models: ReadModels, hooks: { jobScheduled?: (kind: string) => void } = {}): Projection {
   return projectionOf('outgoing-webhook-jobs', ['MessageSent', 'OutgoingWebhookSettled', 'MessagesDeleted'], async (event) => {
     switch (event.type) {
       case 'MessageSent':
-        return schedule(models, event);
+        return schedule(models, event, hooks.jobScheduled);
       case 'OutgoingWebhookSettled':
         return models.scheduledJobs.delete(outgoingWebhookJobKey(event.data.message_id, event.data.bot_id), event.position);
       case 'MessagesDeleted':
@@ -26,7 +26,7 @@ export function outgoingWebhookJobsProjection(models: ReadModels): Projection {
   });
 }
 
-async function schedule(models: ReadModels, event: StoredEventOf<'MessageSent'>): Promise<void> {
+async function schedule(models: ReadModels, event: StoredEventOf<'MessageSent'>, scheduled?: (kind: string) => void): Promise<void> {
   const { recipient, receivers, sender_id } = event.data;
   const candidates = recipient.type === 'channel' ? [sender_id, ...mentionedByName(event.data.rendered_content)] : [sender_id, ...recipient.user_ids];
   const users = new Map<number, TriggerCandidate>();
@@ -44,6 +44,7 @@ async function schedule(models: ReadModels, event: StoredEventOf<'MessageSent'>)
     const subject = { message_id: event.data.message_id, bot_id, trigger };
     await models.scheduledJobs.put(key, { key, kind: OUTGOING_WEBHOOK_JOB, from: event.metadata.occurred_at, subject }, event.position);
   }
+  if (triggers.length > 0) scheduled?.(OUTGOING_WEBHOOK_JOB);
 }
 
 async function dropDeleted(models: ReadModels, event: StoredEventOf<'MessagesDeleted'>): Promise<void> {

@@ -41,6 +41,7 @@ import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
 import { FEATURES } from './features/all-features.js';
 import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
+import { JobNudges } from './scheduler/job-nudges.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { RetentionSweeps } from './retention/retention-sweeps.js';
 import type { ServerContext } from './server-context.js';
@@ -98,7 +99,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
-  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
+  const jobNudges = new JobNudges();
+  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump(), jobScheduled: (kind) => jobNudges.notify(kind) });
   const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues(), botSecrets };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
@@ -164,7 +166,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now(), jobNudges),
     registerSetup: registerSetupOf(FEATURES),
     retention: new RetentionSweeps(() => ctx, log),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),

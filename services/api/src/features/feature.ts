@@ -44,6 +44,8 @@ export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: 
 export interface ProjectionHooks {
   /** A projection changed the organization on an event that usually leaves it alone. */
   organizationChanged: () => void;
+  /** A projection added a job of this kind (the scheduler runs a prompt kind's jobs at once). */
+  jobScheduled?: (kind: string) => void;
 }
 
 /** Makes a projection over the read models. */

@@ -22,6 +22,11 @@ export interface JobHandler<C> {
   /** How long after the job's `from` it is due. */
   delayMs(config: Config): number;
   run: (ctx: C, job: ScheduledJob) => Promise<void>;
+  /**
+   * Jobs of this kind are independent and run side by side rather than one after another, each at
+   * most once at a time in a process, and as soon as a projection adds one (once the timer runs).
+   */
+  prompt?: boolean;
 }
 
 /**

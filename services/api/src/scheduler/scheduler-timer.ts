@@ -7,6 +7,7 @@ import type { DueWork } from './due-work.js';
  */
 export function startSchedulerTimer(scheduler: DueWork, tickMs: number, log: Logger): () => Promise<void> {
   let current: Promise<unknown> | null = null;
+  const stopPrompt = tickMs > 0 ? scheduler.runPromptJobs?.() : undefined;
   const timer =
     tickMs > 0
       ? setInterval(() => {
@@ -22,5 +23,6 @@ export function startSchedulerTimer(scheduler: DueWork, tickMs: number, log: Log
   return async () => {
     if (timer) clearInterval(timer);
     await current;
+    await stopPrompt?.();
   };
 }

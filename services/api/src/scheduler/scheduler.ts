@@ -1,5 +1,6 @@
 import type { ScheduledJob } from '@chat/projections';
 import type { DueWork } from './due-work.js';
+import type { JobNudges } from './job-nudges.js';
 import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
 
 /**
@@ -10,14 +11,33 @@ import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
  */
 export class Scheduler<C extends SchedulerHost> implements DueWork {
   private readonly lastRun = new Map<string, number>();
+  /** The keys of the jobs running in this process: a prompt job is never run twice at once here. */
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly context: () => C,
     private readonly handlers: readonly JobHandler<C>[],
     private readonly periodic: readonly PeriodicTask<C>[],
     startedAt: number,
+    private readonly nudges?: JobNudges,
   ) {
     for (const task of periodic) if (!task.atStart) this.lastRun.set(task.name, startedAt);
+  }
+
+  runPromptJobs(): () => Promise<void> {
+    const runs = new Set<Promise<unknown>>();
+    let stopped = false;
+    this.nudges?.listen((kind) => {
+      const handler = this.handlers.find((each) => each.kind === kind && each.prompt);
+      if (!handler || stopped) return;
+      const run = new Promise((resolve) => setImmediate(resolve)).then(() => this.runKind(this.context(), handler, this.context().clock.now()));
+      runs.add(run);
+      void run.finally(() => runs.delete(run));
+    });
+    return async () => {
+      stopped = true;
+      await Promise.allSettled([...runs]);
+    };
   }
 
   /** Runs everything due now; answers how many jobs ran to completion (periodic tasks not counted). */
@@ -26,22 +46,31 @@ export class Scheduler<C extends SchedulerHost> implements DueWork {
     const now = ctx.clock.now();
     await this.runPeriodic(ctx, now);
     let ran = 0;
-    for (const handler of this.handlers) {
-      const delay = handler.delayMs(ctx.config);
-      const jobs = await ctx.models.scheduledJobs.findMany('kind', handler.kind);
-      const due = jobs.filter((job) => job.from + delay <= now).sort((a, b) => a.from - b.from);
-      for (const job of due) if (await this.runJob(ctx, handler, job)) ran += 1;
-    }
+    for (const handler of this.handlers) ran += await this.runKind(ctx, handler, now);
+    return ran;
+  }
+
+  /** The due jobs of one kind, oldest first (side by side for a prompt kind); answers how many completed. */
+  private async runKind(ctx: C, handler: JobHandler<C>, now: number): Promise<number> {
+    const delay = handler.delayMs(ctx.config);
+    const jobs = await ctx.models.scheduledJobs.findMany('kind', handler.kind);
+    const due = jobs.filter((job) => job.from + delay <= now && !this.running.has(job.key)).sort((a, b) => a.from - b.from);
+    if (handler.prompt) return (await Promise.all(due.map((job) => this.runJob(ctx, handler, job)))).filter(Boolean).length;
+    let ran = 0;
+    for (const job of due) if (await this.runJob(ctx, handler, job)) ran += 1;
     return ran;
   }
 
   private async runJob(ctx: C, handler: JobHandler<C>, job: ScheduledJob): Promise<boolean> {
+    this.running.add(job.key);
     try {
       await handler.run(ctx, job);
       return true;
     } catch (error) {
       ctx.log.error({ err: error, job: job.key }, 'scheduled job failed; retried at the next tick');
       return false;
+    } finally {
+      this.running.delete(job.key);
     }
   }
 
