@@ -10,6 +10,7 @@ import { largeFanout } from './scenarios/large-fanout.js';
 import { markdownCost } from './scenarios/markdown-cost.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
+import { pointInTime } from './scenarios/point-in-time.js';
 import { registerLatency } from './scenarios/register.js';
 import { retention } from './scenarios/retention.js';
 import { growthPoint } from './scenarios/growth.js';
@@ -33,7 +34,7 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention markdown_cost
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention point_in_time markdown_cost
 `);
   process.exit(0);
 }
@@ -141,6 +142,11 @@ async function main(): Promise<void> {
     await step('retention', () => retention(plan, big.dir, big.org));
   }
 
+  if (wanted('point_in_time')) {
+    const big = seededOrg(large);
+    await step('point_in_time', () => pointInTime(plan, big.dir, big.org));
+  }
+
   const results: BenchResults = {
     machine: machine(),
     date: new Date().toISOString(),
@@ -189,6 +195,8 @@ function budgetUsed(name: string, r: ScenarioResult): number {
     case 'noisy_neighbour':
     case 'retention':
       return (r.value / 20) * 100;
+    case 'point_in_time':
+      return Math.max((r.value / 2000) * 100, (Number(r.others_p99_ms) / 20) * 100);
     case 'memory':
       return (r.value / 300) * 100;
     case 'sealing_cost':
