@@ -132,4 +132,5 @@ export * from './scheduled-messages/failure-notice.js';
 export * from './drafts/draft-rules.js';
 export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
+export * from './compiled-server.js';
 export * from './worker-source.js';
