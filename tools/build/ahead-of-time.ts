@@ -4,4 +4,4 @@
  * which the server otherwise reads and hashes at start to decide whether a snapshot fits).
  */
 export { precompileChecks } from './precompile-checks.js';
-export { modelsVersion, modelsVersionFiles } from '../../projections/src/snapshots/models-version.js';
+export { sourcesDigest, modelsVersionFiles } from '../../projections/src/snapshots/models-version.js';

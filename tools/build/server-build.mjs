@@ -172,7 +172,7 @@ async function aheadOfTime(esbuild) {
       return { path: file, contents, source };
     });
     /** @type {string} */
-    const modelsVersion = made.modelsVersion();
+    const modelsVersion = made.sourcesDigest();
     /** @type {string[]} */
     const digested = made.modelsVersionFiles();
     return { checks, modelsVersion, inputs: [...digested, ...built.inputs.filter((input) => !input.includes(`${sep}node_modules${sep}`))] };

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
+import { bindKeysToLog } from './keys/open-subject-keys.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
+import type { WriterLease } from '@chat/eventstore';
 import { confirmEmailChangePage } from './endpoints/confirm-email.js';
 import { joinPage } from './endpoints/join-page.js';
 import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
@@ -14,7 +16,7 @@ import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { mountOpsPages } from './ops/ops-pages.js';
-import { preparePrivateDir } from './ops/private-files.js';
+import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
@@ -48,16 +50,35 @@ export interface RunningServer {
  */
 const ownsDataDir = (config: Config): boolean => !(config.eventStore === 'esdb' && config.readStore === 'mongodb');
 
+/**
+ * One writer per EventStoreDB log (docs/topics/operations.md, "One writer per log"): taken before
+ * anything is read or written, waiting a while for a holder that is stopping.
+ */
+async function takeWriterLease(config: Config, overrides: Overrides): Promise<WriterLease | null> {
+  if (config.eventStore !== 'esdb' || !config.esdbUrl) return null;
+  const lease = (await import('./production-stores.js')).connectWriterLease(config.esdbUrl, config.stores.esdbStreamPrefix);
+  try {
+    await lease.acquire(config.stores.writerLeaseWaitMs, (error) => overrides.onFatal?.(new Error(`lost the log's writer lease: ${error.message}`, { cause: error })));
+  } catch (error) {
+    await lease.release().catch(() => undefined);
+    throw error;
+  }
+  return lease;
+}
+
 /** Takes the data directory, composes the server, creates the organization on first start, and listens. */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
   preparePrivateDir(config.dataDir);
   const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
   const metrics = new ServerMetrics();
   let ctx: ServerContext;
+  let lease: WriterLease | null = null;
   try {
+    lease = await takeWriterLease(config, overrides);
     ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds) });
   } catch (error) {
     metrics.stop();
+    await lease?.release().catch(() => undefined);
     lock?.release();
     throw error;
   }
@@ -65,13 +86,16 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   const release = async (): Promise<void> => {
     await rateLimits?.close();
     await closeContext(ctx);
+    await lease?.release();
     metrics.stop();
     lock?.release();
   };
   try {
     const bootstrap = await bootstrapOrganization(ctx);
+    await bindKeysToLog(ctx.keys, ctx.store);
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
+    metrics.watchForgetting(ctx.scrubber, ctx.keys);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;

@@ -4,11 +4,12 @@ import { REALM_KEY } from '@chat/projections';
 import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+import { cancelledReminders, deletionLinks } from './message-deletion-links.js';
 
 /** What topicContext uses. */
 type TopicContextDeps = Clocked & Reads<'realm' | 'subscriptions'> & Uses<'organization'>;
 /** What deleteTopic uses. */
-type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions'> & Uses<'organization'>;
+type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'attachmentLinks' | 'reminders'> & Uses<'organization'>;
 
 /** The deletion context for a channel the actor may know; an unknown or invisible channel is refused. */
 async function topicContext(ctx: TopicContextDeps, actor: UserState, channelId: number): Promise<DeleteMessageContext> {
@@ -33,10 +34,11 @@ export async function deleteTopic(ctx: DeleteTopicDeps, origin: Origin, actor: U
       const ids = (await ctx.models.messages.topicIds(channelId, topic)).slice(-DELETE_TOPIC_BATCH_SIZE);
       const messages = await ctx.models.messages.getMany(ids);
       const holders = (await Promise.all(ids.map((id) => ctx.models.messages.holders(id)))).flat();
-      const events = decideDeleteTopicBatch(await topicContext(ctx, actor, channelId), { messages, holders });
+      const links = await deletionLinks(ctx, ids);
+      const events = decideDeleteTopicBatch(await topicContext(ctx, actor, channelId), { messages, holders, attachmentIds: links.attachmentIds });
       if (events.length === 0) return { appends: [], result: undefined };
       const stream = streams.message(Math.max(...ids));
-      return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
+      return { appends: [{ stream, expected: AS_READ, events }, ...cancelledReminders(links.reminders)], result: undefined };
     });
     if ((await ctx.models.messages.topicIds(channelId, topic)).length === 0) return { complete: true };
     if (performance.now() - started >= timeBudgetMs) return { complete: false };

@@ -1,16 +1,37 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mail, Mailer } from './mailer.js';
 
 /** Writes each message to a file in a folder (the embedded default, and where undeliverable mail ends). */
 export class OutboxMailer implements Mailer {
   readonly sent: Mail[] = [];
+  /** Counts every mail written, so a name is never reused after some were forgotten. */
+  private written = 0;
   constructor(private readonly dir: string) {}
 
   async send(mail: Mail): Promise<void> {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const name = `${Date.now()}-${this.sent.length}.eml`;
+    const name = `${Date.now()}-${this.written++}.eml`;
     writeFileSync(join(this.dir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.body}\n`, { mode: 0o600 });
     this.sent.push(mail);
+  }
+
+  /** Removes every mail addressed to `address` (overwritten first, so the file's blocks do not keep it). */
+  async forget(address: string): Promise<number> {
+    const to = address.toLowerCase();
+    for (let at = this.sent.length - 1; at >= 0; at--) if (this.sent[at].to.toLowerCase() === to) this.sent.splice(at, 1);
+    if (!existsSync(this.dir)) return 0;
+    let removed = 0;
+    for (const entry of readdirSync(this.dir, { withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+      const file = join(this.dir, entry.name);
+      const text = readFileSync(file);
+      const firstLine = text.subarray(0, Math.max(0, text.indexOf(10))).toString('utf8');
+      if (firstLine.toLowerCase() !== `to: ${to}`) continue;
+      writeFileSync(file, Buffer.alloc(text.length));
+      rmSync(file);
+      removed++;
+    }
+    return removed;
   }
 }

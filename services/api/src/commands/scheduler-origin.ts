@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Origin } from '../commands/command-bus.js';
+import type { Origin } from './command-bus.js';
 
 /**
  * The origin of a scheduled job's command. The request id is new for every run on purpose: event ids
