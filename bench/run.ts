@@ -11,7 +11,7 @@ import { markdownCost } from './scenarios/markdown-cost.js';
 import { MARK_READ_RATIO_TARGET, markRead } from './scenarios/mark-read.js';
 import { NEIGHBOUR_RATIO_TARGET, noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { REGISTER_RATIO_TARGET, registerLatency } from './scenarios/register.js';
-import { retention } from './scenarios/retention.js';
+import { RETENTION_RATIO_TARGET, retention } from './scenarios/retention.js';
 import { firstStarts, growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, SEARCH_RATIO_TARGET, searchLatency } from './scenarios/search.js';
@@ -193,7 +193,7 @@ function budgetUsed(name: string, r: ScenarioResult): number {
     case 'noisy_neighbour':
       return r.ratio ? (r.ratio / NEIGHBOUR_RATIO_TARGET) * 100 : 0;
     case 'retention':
-      return (r.value / 20) * 100;
+      return r.ratio ? (r.ratio / RETENTION_RATIO_TARGET) * 100 : 0;
     case 'memory':
       return (r.value / 300) * 100;
     case 'sealing_cost':
