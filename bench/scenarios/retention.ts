@@ -82,10 +82,6 @@ async function measure(seedDir: string, org: SeededOrg, loadSeconds: number, qui
   try {
     const owner = await ownerAuth(api, org);
     const expiring = org.channels.filter((_, index) => index % EXPIRING_EVERY === EXPIRING_EVERY - 1);
-    for (const channel of expiring) {
-      const res = await api.http.request({ method: 'PATCH', path: `/api/v1/streams/${channel.id}`, params: { message_retention_days: '1' }, auth: owner });
-      if (res.status !== 200) throw new Error(`PATCH /streams/${channel.id}: ${res.status} ${res.body.slice(0, 200)}`);
-    }
     // Seeded message m went to channel m mod channels (their creation notices, if any, expire too).
     const perChannel = (index: number) => Math.floor(org.size.messages / org.channels.length) + (index < org.size.messages % org.channels.length ? 1 : 0);
     const expired = expiring.reduce((sum, channel) => sum + perChannel(org.channels.indexOf(channel)), 0);
@@ -114,6 +110,11 @@ async function measure(seedDir: string, org: SeededOrg, loadSeconds: number, qui
     const quietFrom = Date.now();
     await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
     const quietTo = Date.now();
+    // Retention is set only now: the scheduler's own sweep at start (in the quiet window) finds nothing to expire.
+    for (const channel of expiring) {
+      const res = await api.http.request({ method: 'PATCH', path: `/api/v1/streams/${channel.id}`, params: { message_retention_days: '1' }, auth: owner });
+      if (res.status !== 200) throw new Error(`PATCH /streams/${channel.id}: ${res.status} ${res.body.slice(0, 200)}`);
+    }
     const sweep = await runSweep(api, owner);
     const [probes, sent] = await Promise.all([probing.result, sending.result]);
     const delivered = await polling.result;
