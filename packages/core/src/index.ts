@@ -141,3 +141,4 @@ export * from './forgetting/index.js';
 export * from './worker-source.js';
 export * from './erasure/erased-user.js';
 export * from './erasure/erase-user.js';
+export * from './history/index.js';
