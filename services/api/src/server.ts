@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas } from '@chat/http';
+import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas, redactedTarget } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { bindKeysToLog } from './keys/open-subject-keys.js';
@@ -106,7 +106,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
-      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: redactedTarget(req.url ?? '') }, 'request failed'),
       mountPages: (pages) => {
         mountOpsPages(pages, health, metrics);
         // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
