@@ -7,6 +7,8 @@ export type AuthMode = 'required' | 'optional' | 'none';
 export interface Caller {
   user_id: number;
   email: string;
+  /** An incoming-webhook bot: it may call only the routes that allow such bots (sending messages, integrations). */
+  webhookOnly?: true;
 }
 
 export interface RouteCall {
@@ -66,5 +68,7 @@ export interface Route {
   lean?: boolean;
   /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
   authAttempt?: boolean;
+  /** Incoming-webhook bots may call it (POST /messages and the integrations); every other route refuses them. */
+  allowIncomingWebhooks?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

@@ -1,4 +1,4 @@
-import type { AccessWorld, ChannelState, RealmGroupSettings, SubscriptionState, UserGroupState, UserState } from '@chat/core';
+import type { AccessWorld, ChannelState, UserGroupState, UserState } from '@chat/core';
 import type { DocumentCollection } from '@chat/readstore';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 import { HistoryCollection } from './history-collection.js';

@@ -15,14 +15,14 @@ describe('organizationAt over a replay of the past', () => {
   async function replayWithOrganization(): Promise<OrganizationReplay> {
     const replay = new OrganizationReplay();
     const { models } = replay;
-    await models.realmGroupSettings.put(REALM_KEY, defaultRealmGroupSettings(SYS));
-    for (const group of systemGroups()) await models.userGroups.put(group.id, group);
-    await models.users.put(1, aUser({ user_id: 1, role: Role.Owner }));
-    await models.users.put(10, aUser({ user_id: 10 }));
-    await models.users.put(11, aUser({ user_id: 11, is_active: false }));
-    await models.channels.put(5, aChannel({ channel_id: 5, name: 'finance', invite_only: true }));
-    await models.channels.put(3, aChannel({ channel_id: 3, name: 'general' }));
-    for (const [user, channel] of [[10, 5], [1, 3], [11, 3], [10, 3]]) await models.subscriptions.put(`${user}:${channel}`, aSubscription(user, channel));
+    await models.realmGroupSettings.put(REALM_KEY, defaultRealmGroupSettings(SYS), 1);
+    for (const group of systemGroups()) await models.userGroups.put(group.id, group, 2);
+    await models.users.put(1, aUser({ user_id: 1, role: Role.Owner }), 3);
+    await models.users.put(10, aUser({ user_id: 10 }), 4);
+    await models.users.put(11, aUser({ user_id: 11, is_active: false }), 5);
+    await models.channels.put(5, aChannel({ channel_id: 5, name: 'finance', invite_only: true }), 6);
+    await models.channels.put(3, aChannel({ channel_id: 3, name: 'general' }), 7);
+    for (const [user, channel] of [[10, 5], [1, 3], [11, 3], [10, 3]]) await models.subscriptions.put(`${user}:${channel}`, aSubscription(user, channel), 8);
     return replay;
   }
 
