@@ -136,6 +136,7 @@ export * from './scheduled-messages/failure-notice.js';
 export * from './drafts/draft-rules.js';
 export * from './saved-snippets/saved-snippet-rules.js';
 export * from './navigation-views/navigation-view-rules.js';
+export * from './compiled-server.js';
 export * from './forgetting/index.js';
 export * from './worker-source.js';
 export * from './bots/bot-types.js';
