@@ -10,6 +10,7 @@ import { largeFanout } from './scenarios/large-fanout.js';
 import { markdownCost } from './scenarios/markdown-cost.js';
 import { MARK_READ_RATIO_TARGET, markRead } from './scenarios/mark-read.js';
 import { NEIGHBOUR_RATIO_TARGET, noisyNeighbour } from './scenarios/noisy-neighbour.js';
+import { outgoingWebhooks } from './scenarios/outgoing-webhooks.js';
 import { PIT_RATIO_TARGET, pointInTime } from './scenarios/point-in-time.js';
 import { REGISTER_RATIO_TARGET, registerLatency } from './scenarios/register.js';
 import { RETENTION_RATIO_TARGET, retention } from './scenarios/retention.js';
@@ -89,13 +90,14 @@ async function main(): Promise<void> {
   // In process and first, before any server of the other scenarios runs beside it.
   await step('markdown_cost', () => markdownCost(plan));
 
-  const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read'].some(wanted);
+  const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read', 'outgoing_webhooks'].some(wanted);
   if (needsTraffic) {
     const small = seededOrg(traffic);
     await step('send_throughput', () => sendThroughput(plan, small.dir, small.org));
     await step('delivery_latency', () => deliveryLatency(plan, small.dir, small.org));
     await step('large_fanout', () => largeFanout(plan, small.dir, small.org));
     await step('mark_read', () => markRead(plan, small.dir, small.org));
+    await step('outgoing_webhooks', () => outgoingWebhooks(plan, small.dir, small.org));
   }
 
   if (wanted('sealing_cost')) {

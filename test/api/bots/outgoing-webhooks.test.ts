@@ -119,6 +119,29 @@ describe('Outgoing webhooks: a mention or a direct message calls the bot\'s serv
     expect(records(id)[0]?.data).to.include({ outcome: 'failed', status: 500 });
   });
 
+  it('a reply the server refuses (the channel archived meanwhile) is not retried; the owner hears why', async function () {
+    receiver.answer = { status: 200, body: JSON.stringify({ content: 'too late' }) };
+    const [channelId] = await createChannels(alice, ['closing']);
+    const id = await postToChannel(alice, 'closing', 'last', '@**Helper** one more');
+    expectSuccess(await alice.delete(`/streams/${channelId}`));
+    expect(await runJobs()).to.equal(1);
+    expect(await runJobs()).to.equal(0);
+    expect(records(id)[0]?.data).to.include({ outcome: 'failed', status: 200 });
+    const [notice] = await newest(alice);
+    expect(notice).to.include({ type: 'private', sender_id: bot.userId });
+    expect(notice?.content).to.match(/triggered an outgoing webhook\.\nThe outgoing webhook server attempted to send a message in Zulip, but that request resulted in the following error:\n> .+\nThe response contains the following payload:\n```\n'\{"content":"too late"\}'\n```$/);
+  });
+
+  it('a bot deactivated before its call is not called; the call is recorded as dropped', async function () {
+    const other = await createBot(alice, 'leaving', { bot_type: 3, payload_url: receiver.url, full_name: 'Leaving' });
+    const id = await postToChannel(alice, 'lab', 'bye', '@**Leaving** hello');
+    expectSuccess(await alice.delete(`/bots/${other.userId}`));
+    expect(await runJobs()).to.equal(1);
+    expect(receiver.received).to.deep.equal([]);
+    const settled = readLogRows(server).filter((row) => row.stream === `outgoingwebhook-${id}.${other.userId}`).map((row) => JSON.parse(row.data) as Record<string, unknown>);
+    expect(settled).to.deep.equal([{ message_id: id, bot_id: other.userId, attempts: 0, outcome: 'dropped', status: null, message_ids: [] }]);
+  });
+
   it('after a restart, a settled call is never made again and a pending one is made once', async function () {
     receiver.answer = { status: 200, body: JSON.stringify({ content: 'done' }) };
     const settled = await postToChannel(alice, 'lab', 'restart', '@**Helper** settled');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { decideOutgoingWebhookCall, type MessageSent, mentionedByName, outgoingWebhookTriggers, pythonBytesRepr, ServiceInterface } from '@chat/core';
+import { decideOutgoingWebhookCall, type MessageSent, mentionedByName, outgoingWebhookTriggers, pythonBytesRepr, pythonStrRepr, ServiceInterface } from '@chat/core';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const facts = { interface: ServiceInterface.Generic as number, failedTries: 0, timeoutSeconds: 10, command: 'hi', messageUrl: 'http://x/#narrow/near/1', botFullName: 'Helper' };
@@ -59,5 +59,12 @@ describe('outgoing webhooks: what an answer means', () => {
   it('quotes a body as Python\'s bytes repr', () => {
     expect(pythonBytesRepr(bytes('a\'b\n\\é'))).to.equal('b"a\'b\\n\\\\\\xc3\\xa9"');
     expect(pythonBytesRepr(bytes('plain'))).to.equal("b'plain'");
+  });
+});
+
+describe('outgoing webhooks: quoting an answer to the owner', () => {
+  it('quotes text as Python\'s str repr: non-ASCII kept, controls escaped', () => {
+    expect(pythonStrRepr('{"content":"é"}\n')).to.equal('\'{"content":"é"}\\n\'');
+    expect(pythonStrRepr("it's")).to.equal('"it\'s"');
   });
 });

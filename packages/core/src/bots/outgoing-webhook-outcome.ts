@@ -44,11 +44,36 @@ export function pythonBytesRepr(body: Uint8Array): string {
   return `b${quote}${text}${quote}`;
 }
 
-function notice(facts: OutgoingWebhookFacts, detail: string, body?: Uint8Array): string {
+/** Python's repr of text (`'...'`), as the public server quotes an answer it read as text. */
+export function pythonStrRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '\\') out += '\\\\';
+    else if (char === quote) out += `\\${quote}`;
+    else if (char === '\n') out += '\\n';
+    else if (char === '\r') out += '\\r';
+    else if (char === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += char;
+  }
+  return `${quote}${out}${quote}`;
+}
+
+/**
+ * The notice the bot's owner gets, as the public server words it: the message, what went wrong, and
+ * the answer's body (`payload`, already quoted as Python's repr) when there was one.
+ */
+export function ownerNoticeText(facts: OutgoingWebhookFacts, detail: string, payload?: string): string {
   let text = `[A message](${facts.messageUrl}) to your bot @_**${facts.botFullName}** triggered an outgoing webhook.\n${detail}`;
-  if (body && body.length > 0) text += `\nThe response contains the following payload:\n\`\`\`\n${pythonBytesRepr(body)}\n\`\`\``;
+  if (payload !== undefined) text += `\nThe response contains the following payload:\n\`\`\`\n${payload}\n\`\`\``;
   return text;
 }
+
+/** An answer's body quoted as the public server quotes it: its bytes, or (for an answer it read) its text. */
+export const quotedBody = (body: Uint8Array, asText: boolean): string | undefined =>
+  body.length === 0 ? undefined : asText ? pythonStrRepr(new TextDecoder().decode(body)) : pythonBytesRepr(body);
 
 /** The content a successful answer asks the bot to post, per interface; null for none. */
 function answerContent(facts: OutgoingWebhookFacts, answer: Record<string, unknown>): string | null {
@@ -61,7 +86,7 @@ function answerContent(facts: OutgoingWebhookFacts, answer: Record<string, unkno
 
 function answered(facts: OutgoingWebhookFacts, status: number, body: Uint8Array): OutgoingWebhookDecision {
   if (status < 200 || status >= 300) {
-    return { settle: { outcome: 'failed', status }, reply: `Failure! Third party responded with ${status}`, ownerNotice: notice(facts, `The webhook got a response with status code *${status}*.`, body) };
+    return { settle: { outcome: 'failed', status }, reply: `Failure! Third party responded with ${status}`, ownerNotice: ownerNoticeText(facts, `The webhook got a response with status code *${status}*.`, quotedBody(body, false)) };
   }
   let parsed: unknown;
   try {
@@ -72,7 +97,7 @@ function answered(facts: OutgoingWebhookFacts, status: number, body: Uint8Array)
   const invalid = parsed === undefined ? 'Invalid JSON in response' : parsed !== '' && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) ? 'Invalid response format' : null;
   if (invalid) {
     const detail = `The outgoing webhook server attempted to send a message in Zulip, but that request resulted in the following error:\n> ${invalid}`;
-    return { settle: { outcome: 'failed', status }, reply: `Failure! ${invalid}`, ownerNotice: notice(facts, detail, body) };
+    return { settle: { outcome: 'failed', status }, reply: `Failure! ${invalid}`, ownerNotice: ownerNoticeText(facts, detail, quotedBody(body, true)) };
   }
   const content = parsed === '' ? null : answerContent(facts, parsed as Record<string, unknown>);
   if (content === null || content.trim() === '') return { settle: { outcome: 'no_reply', status }, reply: null, ownerNotice: null };
@@ -88,15 +113,15 @@ export function decideOutgoingWebhookCall(facts: OutgoingWebhookFacts, call: Out
     case 'connection': {
       if (facts.failedTries + 1 <= OUTGOING_WEBHOOK_RETRIES) return { retry: call.kind };
       const detail = call.kind === 'timeout' ? `Request timed out after ${facts.timeoutSeconds} seconds.` : 'A timeout occurred.';
-      return { settle: { outcome: 'gave_up', status: null }, reply: 'Failure! Bot is unavailable', ownerNotice: notice(facts, detail) };
+      return { settle: { outcome: 'gave_up', status: null }, reply: 'Failure! Bot is unavailable', ownerNotice: ownerNoticeText(facts, detail) };
     }
     case 'refused':
-      return { settle: { outcome: 'refused', status: null }, reply: 'Failure! Third party responded with 407', ownerNotice: notice(facts, 'The URL configured for the webhook is for a private or disallowed network.') };
+      return { settle: { outcome: 'refused', status: null }, reply: 'Failure! Third party responded with 407', ownerNotice: ownerNoticeText(facts, 'The URL configured for the webhook is for a private or disallowed network.') };
     case 'unsupported':
       return { settle: { outcome: 'failed', status: null }, reply: "Failure! Slack outgoing webhooks don't support direct messages.", ownerNotice: null };
     case 'error': {
       const reply = `Failure! An exception of type *${call.name}* occurred for message \`${facts.command}\`! See the Zulip server logs for more information.`;
-      return { settle: { outcome: 'failed', status: null }, reply, ownerNotice: notice(facts, `When trying to send a request to the webhook service, an exception of type ${call.name} occurred.`) };
+      return { settle: { outcome: 'failed', status: null }, reply, ownerNotice: ownerNoticeText(facts, `When trying to send a request to the webhook service, an exception of type ${call.name} occurred.`) };
     }
   }
 }

@@ -14,7 +14,8 @@ export interface OutgoingWebhookAttemptFailed {
  * What became of a message's call to an outgoing-webhook bot: `replied` (the service's content was
  * posted as the bot), `no_reply` (answered, nothing to post), `failed` (an error answer, posted as a
  * failure, the owner told), `gave_up` (no answer after every retry), `refused` (the URL leads to a
- * private network). `status` is the service's HTTP status when it answered; `message_ids` the
+ * private network), `dropped` (not called: the bot was deactivated or lost its service, or the message
+ * is gone). `status` is the service's HTTP status when it answered; `message_ids` the
  * messages the bot sent about it (its reply or failure notice, the owner's notice). Ends the job.
  */
 export interface OutgoingWebhookSettled {
@@ -23,7 +24,7 @@ export interface OutgoingWebhookSettled {
     message_id: number;
     bot_id: number;
     attempts: number;
-    outcome: 'replied' | 'no_reply' | 'failed' | 'gave_up' | 'refused';
+    outcome: 'replied' | 'no_reply' | 'failed' | 'gave_up' | 'refused' | 'dropped';
     status: number | null;
     message_ids: number[];
   };

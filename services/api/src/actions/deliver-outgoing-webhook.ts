@@ -1,4 +1,4 @@
-import { botSettingsOf, decideOutgoingWebhookCall, type OutgoingWebhookCall, type OutgoingWebhookDecision, outgoingWebhookProgress, type OutgoingWebhookTrigger, streams, type DomainEvent } from '@chat/core';
+import { ApiError, botSettingsOf, decideOutgoingWebhookCall, type OutgoingWebhookCall, type OutgoingWebhookDecision, outgoingWebhookProgress, type OutgoingWebhookTrigger, ownerNoticeText, quotedBody, streams, type DomainEvent } from '@chat/core';
 import { messageNarrowUrl } from '@chat/markdown';
 import { messageLookups } from '@chat/projections';
 import type { StoredMessage } from '@chat/readstore';
@@ -44,19 +44,43 @@ function messageUrl(ctx: Configured, message: StoredMessage, channelName: string
 }
 
 /** The events that record a decision, with the bot's messages (its reply, its owner's notice) sent in the same command. */
-async function recordDecision(ctx: OutgoingWebhookDeps, message: StoredMessage, botId: number, ownerId: number | null, attempt: number, decision: OutgoingWebhookDecision): Promise<{ own: DomainEvent; appends: StreamAppend[] }> {
+async function recordDecision(ctx: OutgoingWebhookDeps, message: StoredMessage, botId: number, ownerId: number | null, attempt: number, decision: OutgoingWebhookDecision, notice: ((detail: string) => string) | null = null): Promise<{ own: DomainEvent; appends: StreamAppend[] }> {
   const base = { message_id: message.id, bot_id: botId };
   if ('retry' in decision) return { own: { type: 'OutgoingWebhookAttemptFailed', data: { ...base, attempt, failure: decision.retry } }, appends: [] };
   const appends: StreamAppend[] = [];
   const message_ids: number[] = [];
-  const send = async (input: SendInput) => {
+  /** Sends as the bot; answers the refusal's text when the server refuses the message (too long, a channel archived meanwhile, …). */
+  const send = async (input: SendInput): Promise<string | null> => {
     const id = await ctx.ids.next('message');
-    appends.push(...(await sendDecision(ctx, botId, input, id)).appends);
+    try {
+      appends.push(...(await sendDecision(ctx, botId, input, id)).appends);
+    } catch (error) {
+      if (error instanceof ApiError) return error.message;
+      throw error;
+    }
     message_ids.push(id);
+    return null;
   };
-  if (decision.reply !== null) await send({ ...replyTarget(message, botId), content: decision.reply });
-  if (decision.ownerNotice !== null && ownerId !== null) await send({ type: 'direct', to: [ownerId], topic: undefined, content: decision.ownerNotice, read_by_sender: true });
-  return { own: { type: 'OutgoingWebhookSettled', data: { ...base, attempts: attempt, ...decision.settle, message_ids } }, appends };
+  let settle = decision.settle;
+  let ownerNotice = decision.ownerNotice;
+  const refused = decision.reply === null ? null : await send({ ...replyTarget(message, botId), content: decision.reply });
+  if (refused !== null && ownerNotice === null && notice !== null) {
+    // As the public server does when the reply it was asked to post is refused: the owner hears why.
+    settle = { ...settle, outcome: 'failed' };
+    ownerNotice = notice(`The outgoing webhook server attempted to send a message in Zulip, but that request resulted in the following error:\n> ${refused}`);
+  }
+  if (ownerNotice !== null && ownerId !== null) await send({ type: 'direct', to: [ownerId], topic: undefined, content: ownerNotice, read_by_sender: true });
+  return { own: { type: 'OutgoingWebhookSettled', data: { ...base, attempts: attempt, ...settle, message_ids } }, appends };
+}
+
+/** Settles a call that cannot be made any more (the bot deactivated or without a service, the message gone): the job ends, nobody is called. */
+async function dropped(ctx: OutgoingWebhookDeps, jobKey: string, messageId: number, botId: number): Promise<void> {
+  await ctx.bus.run(schedulerOrigin(jobKey), async () => {
+    const history = await historyOf(ctx, messageId, botId);
+    if (history.progress.settled) return { appends: [], result: undefined };
+    const data = { message_id: messageId, bot_id: botId, attempts: history.progress.failedTries, outcome: 'dropped' as const, status: null, message_ids: [] };
+    return { appends: [{ stream: streams.outgoingWebhook(messageId, botId), expected: history.expected, events: [{ type: 'OutgoingWebhookSettled', data }] }], result: undefined };
+  });
 }
 
 /**
@@ -70,8 +94,8 @@ export async function deliverOutgoingWebhook(ctx: OutgoingWebhookDeps, jobKey: s
   let history = await historyOf(ctx, messageId, botId);
   if (history.progress.settled) return;
   const [message, bot] = [await ctx.models.messages.get(messageId), await ctx.models.users.get(botId)];
-  const service = bot ? botSettingsOf(bot).service : null;
-  if (!message || !bot || !service) return;
+  const service = bot?.is_active ? botSettingsOf(bot).service : null;
+  if (!message || !bot || !service) return dropped(ctx, jobKey, messageId, botId);
   const payloadOf = await payloadMessage(ctx, message);
   const payload = webhookPayload({ bot, token: ctx.apiKeys.serviceToken(botId), interface: service.interface }, payloadOf, trigger, realmHost(ctx));
   const call: OutgoingWebhookCall = payload
@@ -85,7 +109,7 @@ export async function deliverOutgoingWebhook(ctx: OutgoingWebhookDeps, jobKey: s
     first = false;
     if (history.progress.settled) return { appends: [], result: undefined };
     const facts = { interface: service.interface, failedTries: history.progress.failedTries, timeoutSeconds: ctx.config.outgoingWebhookTimeoutMs / 1000, command: message.content, messageUrl: messageUrl(ctx, message, channelName), botFullName: bot.full_name };
-    const { own, appends } = await recordDecision(ctx, message, botId, bot.bot_owner_id, attempt, decideOutgoingWebhookCall(facts, call));
+    const { own, appends } = await recordDecision(ctx, message, botId, bot.bot_owner_id, attempt, decideOutgoingWebhookCall(facts, call), (detail) => ownerNoticeText(facts, detail, call.kind === 'answered' ? quotedBody(call.body, true) : undefined));
     return { appends: [{ stream: streams.outgoingWebhook(messageId, botId), expected: history.expected, events: [own] }, ...appends], result: undefined };
   });
 }
