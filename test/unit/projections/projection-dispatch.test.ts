@@ -24,7 +24,7 @@ describe('projection dispatch', function () {
 
   it('routes a message to the few read models it changes, not to all of them', function () {
     const dispatch = new ProjectionDispatch(allProjections(freshModels()));
-    expect(dispatch.readersOf('MessageSent').map((projection) => projection.name)).to.deep.equal(['messages', 'channel-first-message', 'attachments', 'attachment-jobs', 'message-push-jobs']);
+    expect(dispatch.readersOf('MessageSent').map((projection) => projection.name)).to.deep.equal(['messages', 'channel-first-message', 'outgoing-webhook-jobs', 'attachments', 'attachment-jobs', 'message-push-jobs']);
     expect(dispatch.readersOf('NoSuchEvent')).to.deep.equal([]);
   });
 });

@@ -11,7 +11,7 @@ import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
  */
 export class Scheduler<C extends SchedulerHost> implements DueWork {
   private readonly lastRun = new Map<string, number>();
-  /** The keys of the jobs running in this process: a prompt job is never run twice at once here. */
+  /** The keys of the prompt jobs running in this process: one is never run twice at once here. */
   private readonly running = new Set<string>();
 
   constructor(
@@ -54,15 +54,18 @@ export class Scheduler<C extends SchedulerHost> implements DueWork {
   private async runKind(ctx: C, handler: JobHandler<C>, now: number): Promise<number> {
     const delay = handler.delayMs(ctx.config);
     const jobs = await ctx.models.scheduledJobs.findMany('kind', handler.kind);
-    const due = jobs.filter((job) => job.from + delay <= now && !this.running.has(job.key)).sort((a, b) => a.from - b.from);
-    if (handler.prompt) return (await Promise.all(due.map((job) => this.runJob(ctx, handler, job)))).filter(Boolean).length;
+    const due = jobs.filter((job) => job.from + delay <= now).sort((a, b) => a.from - b.from);
+    if (handler.prompt) {
+      const idle = due.filter((job) => !this.running.has(job.key));
+      return (await Promise.all(idle.map((job) => this.runJob(ctx, handler, job)))).filter(Boolean).length;
+    }
     let ran = 0;
     for (const job of due) if (await this.runJob(ctx, handler, job)) ran += 1;
     return ran;
   }
 
   private async runJob(ctx: C, handler: JobHandler<C>, job: ScheduledJob): Promise<boolean> {
-    this.running.add(job.key);
+    if (handler.prompt) this.running.add(job.key);
     try {
       await handler.run(ctx, job);
       return true;
@@ -70,7 +73,7 @@ export class Scheduler<C extends SchedulerHost> implements DueWork {
       ctx.log.error({ err: error, job: job.key }, 'scheduled job failed; retried at the next tick');
       return false;
     } finally {
-      this.running.delete(job.key);
+      if (handler.prompt) this.running.delete(job.key);
     }
   }
 
