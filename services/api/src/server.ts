@@ -13,6 +13,7 @@ import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
 import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
+import { htmlPageHeaders, mountHtmlPage } from './ops/html-pages.js';
 import { mountOpsPages } from './ops/ops-pages.js';
 import { preparePrivateDir } from './ops/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
@@ -79,8 +80,9 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         mountOpsPages(pages, health, metrics);
         // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
         if (limits.ip) pages.use(['/join', '/accounts', '/user_uploads/temporary'], limitBy(limits.ip, (req) => limits.clientAddress(req)));
-        pages.get('/accounts/confirm_new_email/:token', confirmEmailChangePage(ctx));
-        pages.get('/join/:key', joinPage(ctx));
+        const htmlHeaders = htmlPageHeaders(() => ctx.config.externalUrl);
+        mountHtmlPage(pages, '/accounts/confirm_new_email/:token', htmlHeaders, confirmEmailChangePage(ctx));
+        mountHtmlPage(pages, '/join/:key', htmlHeaders, joinPage(ctx));
         mountUploadDownloads(pages, ctx, authenticator, limits);
         mountRealmEmojiImages(pages, ctx);
         mountEmojiData(pages);
