@@ -4,7 +4,7 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import { ApiError } from '@chat/core';
 import { bodyCap, bodyLimitsOf, urlencodedBody } from './body-limits.js';
 import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
-import { authenticationGate, countFailedAuthentication, limitBy, NO_RATE_LIMITS, type RateLimits } from './rate-limit.js';
+import { limitBy, limitPasswordAttempt, NO_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 import { sendError } from './envelope.js';
 import { LeanLane } from './lean-lane.js';
 import { filesOf, multipartBody } from './multipart.js';
@@ -71,12 +71,10 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
     label: route.path,
     middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
     view: async (req, res, path) => {
-      try {
-        await runner.run({ params: gatherParams(req), path, caller: callerOf(req), files: filesOf(req), req, res });
-      } catch (error) {
-        if (route.authAttempt && error instanceof ApiError && error.status === 401) await countFailedAuthentication(limits, req);
-        throw error;
-      }
+      const params = gatherParams(req);
+      const call = () => runner.run({ params, path, caller: callerOf(req), files: filesOf(req), req, res });
+      const account = route.authAttempt && params[route.authAttempt.accountParam];
+      await (typeof account === 'string' && account !== '' ? limitPasswordAttempt(limits, account, call) : call());
     },
   };
 }
@@ -87,7 +85,6 @@ function callerChecks(route: Route, authenticator: Authenticator, limits: RateLi
   const byAddress = limits.ip && limitBy(limits.ip, (req) => (callerOf(req) ? null : limits.clientAddress(req)));
   if (route.auth === 'none') {
     if (byAddress) checks.push(byAddress);
-    if (route.authAttempt) checks.push(authenticationGate(limits));
     return checks;
   }
   checks.push(basicAuthentication(authenticator, route.auth === 'optional', limits));

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import basicAuth from 'express-basic-auth';
 import { ApiError, unauthorized } from '@chat/core';
 import { errorBody, sendError } from './envelope.js';
-import { authenticationGate, countFailedAuthentication, type RateLimits } from './rate-limit.js';
+import { countRefusedCredentials, rateLimitHit, type RateLimits } from './rate-limit.js';
 import type { Caller } from './route.js';
 
 /**
@@ -28,17 +28,19 @@ export const callerOf = (req: Request): Caller | null => states.get(req)?.caller
  * request, so what it finds travels with that request and never through shared state.
  */
 export function basicAuthentication(authenticator: Authenticator, optional: boolean, limits: RateLimits): RequestHandler {
-  const gate = authenticationGate(limits);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.headers.authorization) {
       if (optional) return next();
       return sendError(res, unauthorized(), { 'WWW-Authenticate': REALM_CHALLENGE });
     }
-    gate(req, res, (refusal?: unknown) => (refusal ? next(refusal) : checkCredentials(authenticator, limits, req, res, next)));
+    checkCredentials(authenticator, limits, req, res, next);
   };
 }
 
-/** Credentials are checked once the address may still try; a refusal counts against it. */
+/**
+ * Credentials are always checked, so right ones pass whatever others tried; a refusal counts against
+ * the account name it gave, and past the authentication limit it is answered 429 instead of 401.
+ */
 function checkCredentials(authenticator: Authenticator, limits: RateLimits, req: Request, res: Response, next: NextFunction): void {
   const state: AuthState = {};
   states.set(req, state);
@@ -49,7 +51,8 @@ function checkCredentials(authenticator: Authenticator, limits: RateLimits, req:
       return true;
     }
     state.refusal = outcome;
-    await countFailedAuthentication(limits, req);
+    const waitMs = await countRefusedCredentials(limits, email);
+    if (waitMs !== null) throw rateLimitHit(waitMs);
     return false;
   };
   basicAuth({
@@ -59,7 +62,7 @@ function checkCredentials(authenticator: Authenticator, limits: RateLimits, req:
     authorizer: (email: string, key: string, done: (error: null, ok: boolean) => void) => {
       verify(email, key).then(
         (ok) => done(null, ok),
-        // express-basic-auth asserts on an authorizer error; a lookup failure is ours, so it goes to the error handler.
+        // express-basic-auth asserts on an authorizer error; a lookup failure or a 429 is ours, so it goes to the error handler.
         (error: unknown) => next(error),
       );
     },

@@ -64,7 +64,10 @@ export interface Route {
    * which every client re-arms after each event it receives. Only GET routes with a fixed path.
    */
   lean?: boolean;
-  /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
-  authAttempt?: boolean;
+  /**
+   * The route checks a password for the account its parameter `accountParam` names: each attempt
+   * counts against that name for the authentication limit, one that succeeds clears the count.
+   */
+  authAttempt?: { accountParam: string };
   handle(call: RouteCall): Promise<RouteResult>;
 }

@@ -137,7 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       user: rateLimit('CHAT_RATE_LIMIT_USER', env.CHAT_RATE_LIMIT_USER, { points: 200, seconds: 60 }),
       ip: rateLimit('CHAT_RATE_LIMIT_IP', env.CHAT_RATE_LIMIT_IP, { points: 100, seconds: 60 }),
-      auth: rateLimit('CHAT_RATE_LIMIT_AUTH', env.CHAT_RATE_LIMIT_AUTH, { points: 10, seconds: 600 }),
+      auth: rateLimit('CHAT_RATE_LIMIT_AUTH', env.CHAT_RATE_LIMIT_AUTH, { points: 5, seconds: 1800 }),
     },
     rateLimitStore: oneOf('CHAT_RATE_LIMIT_STORE', env.CHAT_RATE_LIMIT_STORE, ['memory', 'mongodb'] as const, readStore),
     trustProxy: oneOf('CHAT_TRUST_PROXY', env.CHAT_TRUST_PROXY, ['true', 'false'] as const, 'false') === 'true',

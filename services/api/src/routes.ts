@@ -123,7 +123,7 @@ export function routeTable(ctx: ServerContext): Route[] {
     route('GET', '/export/realm/consents', 'required', 'empty', listExportConsentsEndpoint),
     route('DELETE', '/export/realm/:export_id', 'required', 'export-realm-delete', deleteRealmExportEndpoint),
     route('GET', '/export/events', 'required', 'export-events', exportEventsEndpoint),
-    { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: true },
+    { ...route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey), authAttempt: { accountParam: 'username' } },
     route('GET', '/users', 'required', 'users-list', listUsers),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),

@@ -5,10 +5,7 @@ import type { Config, RateLimitSpec } from '../config.js';
 
 /** rate-limiter-flexible behind the pipeline's port: counts in this process, or in MongoDB for every API process. */
 class FlexibleLimiter implements RateLimiter {
-  constructor(
-    private readonly limiter: RateLimiterAbstract,
-    private readonly points: number,
-  ) {}
+  constructor(private readonly limiter: RateLimiterAbstract) {}
 
   async hit(key: string): Promise<number | null> {
     try {
@@ -20,9 +17,8 @@ class FlexibleLimiter implements RateLimiter {
     }
   }
 
-  async blockedFor(key: string): Promise<number | null> {
-    const counted = await this.limiter.get(key);
-    return counted && counted.consumedPoints >= this.points ? counted.msBeforeNext : null;
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
@@ -45,7 +41,7 @@ export async function openRateLimits(config: Config): Promise<OpenRateLimits> {
     const options = { keyPrefix, points: spec.points, duration: spec.seconds };
     const memory = new RateLimiterMemory(options);
     const counter = client ? new RateLimiterMongo({ ...options, storeClient: client, dbName: 'chat_rate_limits', insuranceLimiter: memory }) : memory;
-    return new FlexibleLimiter(counter, spec.points);
+    return new FlexibleLimiter(counter);
   };
   return {
     limits: {
