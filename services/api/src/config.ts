@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
+import { withoutCredentials } from './ops/log-redaction.js';
 
 export interface Config {
   port: number;
@@ -95,7 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     new URL(externalUrl);
   } catch {
-    throw new ConfigError(`CHAT_EXTERNAL_URL must be a URL (got '${externalUrl}')`);
+    throw new ConfigError(`CHAT_EXTERNAL_URL must be a URL (got '${withoutCredentials(externalUrl)}')`);
   }
   return {
     port,
@@ -155,9 +156,9 @@ function httpUrl(name: string, value: string | undefined): string | null {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} must be a URL (got '${value}')`);
+    throw new ConfigError(`${name} must be a URL (got '${withoutCredentials(value)}')`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got '${value}')`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got '${withoutCredentials(value)}')`);
   return value.replace(/\/+$/, '');
 }
 
@@ -179,6 +180,6 @@ function rateLimit(name: string, value: string | undefined, fallback: RateLimitS
 
 function smtpUrl(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
-  if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${value}')`);
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${withoutCredentials(value)}')`);
   return value;
 }

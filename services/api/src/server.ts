@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { htmlPageHeaders, mountHtmlPage } from './ops/html-pages.js';
+import { loggablePath } from './ops/log-redaction.js';
 import { mountOpsPages } from './ops/ops-pages.js';
 import { preparePrivateDir } from './ops/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
@@ -41,7 +42,7 @@ export interface RunningServer {
  */
 const ownsDataDir = (config: Config): boolean => !(config.eventStore === 'esdb' && config.readStore === 'mongodb');
 
-/** Takes the data directory, composes the server, creates the organization on first start, and listens. */
+/** Takes the data directory, composes the server, listens, and creates the organization on first start. */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
   preparePrivateDir(config.dataDir);
   const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
@@ -62,7 +63,6 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     lock?.release();
   };
   try {
-    const bootstrap = await bootstrapOrganization(ctx);
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
@@ -75,7 +75,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
-      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: loggablePath(req.url ?? '') }, 'request failed'),
       mountPages: (pages) => {
         mountOpsPages(pages, health, metrics);
         // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
@@ -93,8 +93,13 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       log(req, res, facts);
       metrics.observeRequest(req, res, facts);
     });
+    // The port is bound before the organization is created, so a first start that cannot bind (the
+    // port taken) creates nothing and the next one shows the generated password; requests that
+    // arrive meanwhile wait for the organization.
+    let organizationReady: (ok: boolean) => void = () => {};
+    const organization = new Promise<boolean>((resolve) => (organizationReady = resolve));
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening = createGuardedServer(listener, config.timeouts);
+      const listening = createGuardedServer(heldUntil(organization, listener), config.timeouts);
       listening.once('error', reject);
       listening.listen(config.port, config.host, () => {
         listening.off('error', reject);
@@ -102,11 +107,21 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       });
     });
     server.keepAliveTimeout = 65_000;
-    // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.
-    const stopScheduler = startSchedulerTimer(ctx.scheduler, config.schedulerTickMs, ctx.log);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
+    let bootstrap: BootstrapOutcome;
+    try {
+      bootstrap = await bootstrapOrganization(ctx);
+      organizationReady(true);
+    } catch (error) {
+      organizationReady(false);
+      server.close();
+      server.closeAllConnections();
+      throw error;
+    }
+    // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.
+    const stopScheduler = startSchedulerTimer(ctx.scheduler, config.schedulerTickMs, ctx.log);
     return {
       ctx,
       port,
@@ -125,4 +140,14 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     await release();
     throw error;
   }
+}
+
+/** Answers requests once `ready` says the organization exists (dropping them if it never will). */
+function heldUntil(ready: Promise<boolean>, listener: RequestListener): RequestListener {
+  let open = false;
+  void ready.then((ok) => (open = ok));
+  return (req, res) => {
+    if (open) return listener(req, res);
+    void ready.then((ok) => (ok ? listener(req, res) : res.destroy()));
+  };
 }

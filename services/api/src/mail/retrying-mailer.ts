@@ -55,7 +55,8 @@ export class RetryingMailer implements Mailer {
     try {
       await this.undelivered.send(mail);
     } catch (error) {
-      this.log.error({ err: error, to: mail.to, subject: mail.subject, body: mail.body }, 'mail not delivered and not kept');
+      // Not its body: it may carry an invitation key or a confirmation token. The sender asks again.
+      this.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not delivered and not kept; ask for it again (resend the invitation, repeat the change)');
     }
   }
 }
