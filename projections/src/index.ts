@@ -120,3 +120,4 @@ export * from './digest/read-model-snapshot.js';
 export { ReadModelSnapshots, type IdCounters, type SnapshotLoad } from './snapshots/read-model-snapshots.js';
 export { modelsVersion } from './snapshots/models-version.js';
 export { searchProjection } from './search/search-projection.js';
+export { SEARCH_RETRY_MS, SearchKeeper, type SearchKeeping } from './search/search-keeper.js';

@@ -26,6 +26,8 @@ export interface AppOptions {
   uploadDir?: string;
   /** Per user, per address and authentication limits (none by default). */
   rateLimits?: RateLimits;
+  /** Told when a file part could not be written for lack of space (the request is answered STORAGE_FULL). */
+  onUploadStorageFull?: (error: unknown) => void;
   /** Pages outside the API (confirmation links), mounted before the not-found handler. */
   mountPages?: (app: Express) => void;
 }
@@ -69,7 +71,7 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const body = bodyLimitsOf(route);
   return {
     label: route.path,
-    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
+    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir(), options.onUploadStorageFull)],
     view: async (req, res, path) => {
       const params = gatherParams(req);
       const call = () => runner.run({ params, path, caller: callerOf(req), files: filesOf(req), req, res });

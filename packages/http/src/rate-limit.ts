@@ -35,8 +35,12 @@ export function rateLimitHit(waitMs: number): ApiError {
   return new ApiError('RATE_LIMIT_HIT', 429, 'API usage exceeded rate limit', { 'retry-after': waitMs / 1000 });
 }
 
-/** The Retry-After header for a refusal: whole seconds, at least one. */
+/** How long a client refused for lack of storage space is asked to wait before trying again. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 30;
+
+/** The Retry-After header for a refusal that asks the client to wait: whole seconds, at least one. */
 export function retryAfterHeader(error: ApiError): Record<string, string> {
+  if (error.code === 'STORAGE_FULL') return { 'Retry-After': String(STORAGE_FULL_RETRY_AFTER_SECONDS) };
   const seconds = error.extras['retry-after'];
   return error.code === 'RATE_LIMIT_HIT' && typeof seconds === 'number' ? { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } : {};
 }

@@ -16,7 +16,7 @@ import {
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, logMessageBodies, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { allProjections, clientEventsProjection, logMessageBodies, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots, SearchKeeper } from '@chat/projections';
 import { loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -31,6 +31,8 @@ import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
+import { type StorageArea, StorageHealth } from './ops/storage-health.js';
+import { StorageWatchedEventStore } from './ops/storage-watched-event-store.js';
 import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import type { ServerContext } from './server-context.js';
@@ -43,6 +45,8 @@ const production = () => import('./production-stores.js');
 /** What the server's metrics watch from inside the composition. */
 export interface Observers {
   appendSeconds?: (seconds: number) => void;
+  /** A write refused for lack of space. */
+  storageFailure?: (area: StorageArea) => void;
 }
 
 export interface Overrides {
@@ -58,11 +62,28 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
   const raw = await openEventStore(config);
-  // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
-  const store = new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds);
+  const storage = new StorageHealth(config.dataDir, localStorageAreas(config), {
+    refused: observe.storageFailure,
+    full: (area, error) => log.error({ err: error, area }, `no space left: ${area} writes are refused until space is freed`),
+    cleared: (area) => log.info({ area }, `${area} writes work again`),
+  });
+  // Reads come out as each event type's current version (upcasters), writes are checked against their
+  // schema; an append refused for lack of space is STORAGE_FULL.
+  const store = new StorageWatchedEventStore(new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds), storage);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
+  const searchKeeper = new SearchKeeper(search, {
+    log: store,
+    // Until it has caught up, new messages are not found by search; everything else goes on.
+    onBehind: (error) => {
+      if (!storage.failed('search', error)) log.error({ err: error }, 'search index write failed; retrying from the log');
+    },
+    onCaughtUp: () => {
+      storage.wrote('search');
+      log.info('search index caught up with the log');
+    },
+  });
   const realtime = await openRealtime(config, log);
   const queues = new QueueRegistry(
     clock,
@@ -81,7 +102,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...allProjections(models, () => organizationVersion.bump()),
-    searchProjection(search),
+    searchKeeper.projection,
     clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
     organizationVersion,
   ];
@@ -93,7 +114,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
-  const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 });
+  const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 }, storage);
   snapshotSchedule?.start();
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = await realtime.restore();
@@ -110,6 +131,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     readStore,
     models,
     search,
+    searchKeeper,
+    storage,
     writtenLog: raw,
     logExports: new LogExportThread(logLocation(config)),
     walCheckpoints: walCheckpoints(config, readStore),
@@ -119,7 +142,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     bus: new CommandBus(store, runner, clock, registry),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
-    mailer: overrides.mailer ?? openMailer(config, log),
+    mailer: overrides.mailer ?? openMailer(config, log, storage),
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
@@ -129,6 +152,16 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
   };
   return ctx;
+}
+
+/**
+ * What the server writes into the data directory, as configured: a space probe that finds room there
+ * clears them. (The search index clears itself, once it has caught up with the log.)
+ */
+function localStorageAreas(config: Config): Set<StorageArea> {
+  const areas = new Set<StorageArea>(['snapshots', 'uploads', 'outbox']);
+  if (logLocation(config).kind === 'sqlite') areas.add('log');
+  return areas;
 }
 
 /** Where the configured log is, for readers with connections of their own (the export thread). */
@@ -199,13 +232,20 @@ async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStor
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  ctx.searchKeeper.stop();
+  ctx.storage.close();
   await ctx.logExports.close();
   await ctx.walCheckpoints?.close();
   await ctx.runner.stop();
   await ctx.snapshots?.close();
   ctx.queues.close();
-  await ctx.queues.stores.close();
-  savePresence(ctx.presence, presenceFile(ctx.config));
+  // Kept for the next start; one a full disk refuses is logged (clients register again) and the log still closes.
+  await ctx.queues.stores.close().catch((error: unknown) => ctx.log.error({ err: error }, 'event queues not saved'));
+  try {
+    savePresence(ctx.presence, presenceFile(ctx.config));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'presence not saved');
+  }
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();

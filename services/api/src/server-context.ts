@@ -1,7 +1,7 @@
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import type { Clock } from '@chat/core';
 import type { BackgroundCheckpoints, EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
-import type { ProjectionRunner, ReadModels } from '@chat/projections';
+import type { ProjectionRunner, ReadModels, SearchKeeper } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
 import type { Logger } from 'pino';
@@ -14,6 +14,7 @@ import type { PushSetup } from './push/push-setup.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { DueWork } from './scheduler/due-work.js';
 import type { SnapshotSchedule } from './ops/snapshot-schedule.js';
+import type { StorageHealth } from './ops/storage-health.js';
 import type { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
@@ -29,6 +30,10 @@ export interface ServerContext {
   models: ReadModels;
   /** The full-text index of messages (DATA_DIR/search.sqlite3, or MongoDB beside the read models). */
   search: SearchIndex;
+  /** Keeps the search index through failed writes (a full disk): behind, then caught up from the log. */
+  searchKeeper: SearchKeeper;
+  /** Which writes fail for lack of space: /ready, the metrics, and the probe that finds room again. */
+  storage: StorageHealth;
   /** The log as written, before upcasting (events in their stored versions; the export thread reads it on its own). */
   writtenLog: EventLogReader;
   /** Exports of the log (GET /export/events), made in a thread of their own. */

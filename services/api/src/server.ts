@@ -14,6 +14,7 @@ import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { htmlPageHeaders, mountHtmlPage } from './ops/html-pages.js';
+import { INCOMING_LEFTOVER_AGE_MS, removeIncomingLeftovers } from './ops/incoming-leftovers.js';
 import { loggablePath } from './ops/log-redaction.js';
 import { mountOpsPages } from './ops/ops-pages.js';
 import { preparePrivateDir } from './ops/private-files.js';
@@ -49,7 +50,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   const metrics = new ServerMetrics();
   let ctx: ServerContext;
   try {
-    ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds) });
+    ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds), storageFailure: (area) => metrics.observeStorageFailure(area) });
   } catch (error) {
     metrics.stop();
     lock?.release();
@@ -63,11 +64,14 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     lock?.release();
   };
   try {
-    const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
-    metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
+    const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock, ctx.storage);
+    metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() }, ctx.storage);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;
+    // What interrupted exports and uploads left: all of it when the directory is this server's alone.
+    const leftovers = await removeIncomingLeftovers(config.dataDir, lock ? 0 : INCOMING_LEFTOVER_AGE_MS);
+    if (leftovers.length > 0) ctx.log.info({ removed: leftovers }, 'leftovers of interrupted exports and uploads removed');
     mkdirSync(join(config.dataDir, 'incoming'), { recursive: true, mode: 0o700 });
     const app = createApp({
       rateLimits: limits,
@@ -75,6 +79,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
+      onUploadStorageFull: (error) => ctx.storage.failed('uploads', error),
       onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: loggablePath(req.url ?? '') }, 'request failed'),
       mountPages: (pages) => {
         mountOpsPages(pages, health, metrics);

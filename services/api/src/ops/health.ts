@@ -1,6 +1,7 @@
 import type { Clock } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import type { ProjectionRunner } from '@chat/projections';
+import type { StorageArea, StorageHealth } from './storage-health.js';
 
 /** A server this many events behind the log, or fewer, still counts as caught up (appends land between two looks). */
 export const READY_MAX_LAG_EVENTS = 100;
@@ -15,15 +16,18 @@ export interface Lag {
 export interface Readiness {
   ready: boolean;
   /** Why not, when not ready. */
-  reason?: 'projection_failed' | 'stopping' | 'catching_up';
+  reason?: 'projection_failed' | 'stopping' | 'storage_full' | 'catching_up';
   lag: Lag;
+  /** With `storage_full`: what the server cannot write for lack of space. */
+  storage?: StorageArea[];
 }
 
 /**
  * Liveness and readiness. Ready means: the read models are caught up with the log (within
- * READY_MAX_LAG_EVENTS), no projection has failed, and the server is not shutting down. A failed
- * projection leaves the models stale for good: the process must be replaced, and a load balancer
- * asking /ready stops sending it requests.
+ * READY_MAX_LAG_EVENTS), no projection has failed, the server is not shutting down, and none of its
+ * writes is failing for lack of space. A failed projection leaves the models stale for good: the
+ * process must be replaced, and a load balancer asking /ready stops sending it requests. A full disk
+ * passes: the server still answers reads, and is ready again by itself once space is freed.
  */
 export class ServerHealth {
   private stopping = false;
@@ -32,6 +36,7 @@ export class ServerHealth {
     private readonly runner: ProjectionRunner,
     private readonly store: EventStore,
     private readonly clock: Clock,
+    private readonly storage: Pick<StorageHealth, 'full'>,
   ) {}
 
   /** From now on /ready says no: the server is draining before it stops. */
@@ -57,6 +62,8 @@ export class ServerHealth {
     const lag = await this.lag();
     if (this.runner.failure) return { ready: false, reason: 'projection_failed', lag };
     if (this.stopping) return { ready: false, reason: 'stopping', lag };
+    const full = this.storage.full();
+    if (full.length > 0) return { ready: false, reason: 'storage_full', lag, storage: full };
     if (lag.events > READY_MAX_LAG_EVENTS) return { ready: false, reason: 'catching_up', lag };
     return { ready: true, lag };
   }

@@ -1,4 +1,5 @@
 import type { JobHandler, PeriodicTask } from './job-handler.js';
+import { incomingSweep } from './incoming-sweep.js';
 import { idleQueueSweep } from './queue-sweep.js';
 import { inviteExpiryJob } from './invite-expiry-job.js';
 import { reminderJob } from './reminder-job.js';
@@ -19,4 +20,4 @@ export const jobHandlers: readonly JobHandler[] = [
 ];
 
 /** Housekeeping run on a fixed interval in every process. */
-export const periodicTasks: readonly PeriodicTask[] = [idleQueueSweep];
+export const periodicTasks: readonly PeriodicTask[] = [idleQueueSweep, incomingSweep];
