@@ -1,5 +1,5 @@
-import { type StoredEvent, storageFull } from '@chat/core';
-import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from '@chat/eventstore';
+import { storageFull } from '@chat/core';
+import { type AppendResult, DelegatingEventStore, type EventStore, type EventToAppend, type ExpectedRevision, type StreamAppendRequest } from '@chat/eventstore';
 import type { StorageHealth } from './storage-health.js';
 
 /**
@@ -7,17 +7,19 @@ import type { StorageHealth } from './storage-health.js';
  * STORAGE_FULL (nothing of that command was stored: each command commits whole or not at all) and
  * marks the log full; the next append that succeeds clears it. Reads are untouched.
  */
-export class StorageWatchedEventStore implements EventStore {
+export class StorageWatchedEventStore extends DelegatingEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly storage: StorageHealth,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  override append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     return this.watched(this.inner.append(stream, events, expected));
   }
 
-  appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+  override appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
     return this.watched(this.inner.appendStreams(appends));
   }
 
@@ -30,27 +32,5 @@ export class StorageWatchedEventStore implements EventStore {
       if (this.storage.failed('log', error)) throw storageFull();
       throw error;
     }
-  }
-
-  readStream(stream: string): AsyncIterable<StoredEvent> {
-    return this.inner.readStream(stream);
-  }
-  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
-    return this.inner.readAll(options);
-  }
-  readAt(positions: readonly number[]): Promise<StoredEvent[]> {
-    return this.inner.readAt(positions);
-  }
-  streamRevision(stream: string): Promise<number | null> {
-    return this.inner.streamRevision(stream);
-  }
-  headPosition(): Promise<number> {
-    return this.inner.headPosition();
-  }
-  subscribe(fromPosition: number, listener: EventListener): () => void {
-    return this.inner.subscribe(fromPosition, listener);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
