@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
 COPY packages/eventstore/package.json packages/eventstore/
 COPY packages/http/package.json packages/http/
+COPY packages/keystore/package.json packages/keystore/
 COPY packages/markdown/package.json packages/markdown/
 COPY packages/readstore/package.json packages/readstore/
 COPY packages/realtime/package.json packages/realtime/

@@ -7,12 +7,15 @@ import { buildIsCurrent, buildServer } from '../tools/build/server-build.mjs';
 import { capacity } from './scenarios/capacity.js';
 import { deliveryLatency } from './scenarios/delivery-latency.js';
 import { largeFanout } from './scenarios/large-fanout.js';
+import { markdownCost } from './scenarios/markdown-cost.js';
 import { markRead } from './scenarios/mark-read.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { registerLatency } from './scenarios/register.js';
+import { retention } from './scenarios/retention.js';
 import { growthPoint } from './scenarios/growth.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, searchLatency } from './scenarios/search.js';
+import { sealingCost } from './scenarios/sealing-cost.js';
 import { sendThroughput } from './scenarios/send-throughput.js';
 import { type OrgSize, seededOrg } from './seed/seeded-org.js';
 
@@ -30,7 +33,8 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read capacity register noisy_neighbour replay startup memory search\n`);
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention markdown_cost
+`);
   process.exit(0);
 }
 
@@ -81,6 +85,9 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: ${name} = ${scenarios[name].value} ${scenarios[name].unit} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   };
 
+  // In process and first, before any server of the other scenarios runs beside it.
+  await step('markdown_cost', () => markdownCost(plan));
+
   const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read'].some(wanted);
   if (needsTraffic) {
     const small = seededOrg(traffic);
@@ -88,6 +95,11 @@ async function main(): Promise<void> {
     await step('delivery_latency', () => deliveryLatency(plan, small.dir, small.org));
     await step('large_fanout', () => largeFanout(plan, small.dir, small.org));
     await step('mark_read', () => markRead(plan, small.dir, small.org));
+  }
+
+  if (wanted('sealing_cost')) {
+    // The same traffic organization seeded twice: sealed, and written as before sealing.
+    await step('sealing_cost', () => sealingCost(plan, seededOrg(traffic), seededOrg(traffic, { sealing: false })));
   }
 
   if (wanted('capacity')) {
@@ -122,6 +134,11 @@ async function main(): Promise<void> {
       await step('memory', () => memory(points));
     }
     await step('replay', () => replay(plan, big.dir));
+  }
+
+  if (wanted('retention')) {
+    const big = seededOrg(large);
+    await step('retention', () => retention(plan, big.dir, big.org));
   }
 
   const results: BenchResults = {
@@ -162,6 +179,7 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return (r.value / 25) * 100;
     case 'mark_read':
     case 'register':
+    case 'markdown_cost':
       return (r.value / 100) * 100;
     case 'startup':
       return (r.value / 2) * 100;
@@ -169,9 +187,12 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return r.value > 0 ? (20_000 / r.value) * 100 : 200;
     case 'search':
     case 'noisy_neighbour':
+    case 'retention':
       return (r.value / 20) * 100;
     case 'memory':
       return (r.value / 300) * 100;
+    case 'sealing_cost':
+      return r.ratio ? (0.9 / r.ratio) * 100 : 0;
     default:
       return 0;
   }

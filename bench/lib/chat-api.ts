@@ -1,6 +1,6 @@
 import { HttpClient } from './http-client.js';
 import type { PollingUser } from './load-tasks.js';
-import type { SeededUser } from '../seed/seeded-org.js';
+import type { SeededOrg, SeededUser } from '../seed/seeded-org.js';
 
 export const authOf = (user: SeededUser): string => `${user.email}:${user.apiKey}`;
 
@@ -36,4 +36,11 @@ export class ChatApi {
   close(): void {
     this.http.close();
   }
+}
+
+/** The owner's credentials (`email:api_key`), from their password. */
+export async function ownerAuth(api: ChatApi, org: SeededOrg): Promise<string> {
+  const res = await api.http.request({ method: 'POST', path: '/api/v1/fetch_api_key', params: { username: org.owner.email, password: org.owner.password } });
+  if (res.status !== 200) throw new Error(`fetch_api_key: ${res.status} ${res.body.slice(0, 200)}`);
+  return `${org.owner.email}:${String((JSON.parse(res.body) as { api_key: string }).api_key)}`;
 }

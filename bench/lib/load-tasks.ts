@@ -63,6 +63,8 @@ export interface PollTask {
 
 export interface PollResult {
   latenciesMs: number[];
+  /** When each timed message was sent (epoch ms, from its `t=` stamp), in the order of latenciesMs. */
+  sentAt: number[];
   /** Epoch ms at which the last expected message event arrived. */
   lastArrival: number;
   messages: number;
@@ -80,6 +82,7 @@ interface EventsBody {
 export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal): Promise<PollResult> {
   const client = new HttpClient(task.url, task.users.length + 16, task.localAddress);
   const latenciesMs: number[] = [];
+  const sentAtMs: number[] = [];
   let lastArrival = 0;
   let messages = 0;
   let failed = 0;
@@ -117,7 +120,10 @@ export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal
         user.lastEventId = Math.max(user.lastEventId, event.id);
         if (event.type !== 'message') continue;
         const sentAt = SENT_AT.exec(event.message?.content ?? '');
-        if (sentAt) latenciesMs.push(arrived - Number(sentAt[1]));
+        if (sentAt) {
+          latenciesMs.push(arrived - Number(sentAt[1]));
+          sentAtMs.push(Number(sentAt[1]));
+        }
         messages++;
         lastArrival = Math.max(lastArrival, arrived);
         if (task.expectMessages > 0 && messages >= task.expectMessages) finish();
@@ -130,7 +136,7 @@ export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal
   clearTimeout(timer);
   client.close();
   await Promise.allSettled(loops);
-  return { latenciesMs, lastArrival, messages, failed };
+  return { latenciesMs, sentAt: sentAtMs, lastArrival, messages, failed };
 }
 
 /** Paced sending: `rate` requests per second for `durationMs`, each built with the send time. */

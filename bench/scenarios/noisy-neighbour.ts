@@ -1,4 +1,4 @@
-import { authOf, ChatApi } from '../lib/chat-api.js';
+import { authOf, ChatApi, ownerAuth } from '../lib/chat-api.js';
 import { runLoad } from '../lib/load-process.js';
 import type { PollResult } from '../lib/load-tasks.js';
 import type { HeavyRequest, HeavyResult, TimedResult } from '../lib/neighbour-tasks.js';
@@ -25,12 +25,6 @@ function heavyRequests(member: string, owner: string): HeavyRequest[] {
     { name: 'owner_register', spec: { method: 'POST', path: '/api/v1/register', params: {}, auth: owner } },
     { name: 'export', spec: { method: 'GET', path: '/api/v1/export/events', auth: owner } },
   ];
-}
-
-async function ownerAuth(api: ChatApi, org: SeededOrg): Promise<string> {
-  const res = await api.http.request({ method: 'POST', path: '/api/v1/fetch_api_key', params: { username: org.owner.email, password: org.owner.password } });
-  if (res.status !== 200) throw new Error(`fetch_api_key: ${res.status} ${res.body.slice(0, 200)}`);
-  return `${org.owner.email}:${String((JSON.parse(res.body) as { api_key: string }).api_key)}`;
 }
 
 interface RunNumbers {

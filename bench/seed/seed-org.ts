@@ -49,7 +49,9 @@ const progress = (what: string, done: number, total: number): void => {
  * without HTTP), then writes `bench-org.json` describing it for the scenarios.
  */
 async function seed(dataDir: string, size: OrgSize): Promise<void> {
-  const config = configFromEnv({ DATA_DIR: dataDir, PORT: '0', CHAT_OWNER_EMAIL: OWNER_EMAIL, CHAT_OWNER_PASSWORD: OWNER_PASSWORD, CHAT_SCRYPT_COST: '1024' });
+  // CHAT_LOG_SEALING=off seeds a log written as before sealing (the sealing_cost scenario's comparison).
+  const sealing = process.env.CHAT_LOG_SEALING ?? 'on';
+  const config = configFromEnv({ DATA_DIR: dataDir, PORT: '0', CHAT_OWNER_EMAIL: OWNER_EMAIL, CHAT_OWNER_PASSWORD: OWNER_PASSWORD, CHAT_SCRYPT_COST: '1024', CHAT_LOG_SEALING: sealing });
   const ctx = await composeServer(config, { log: pino({ level: 'warn' }) });
   await bootstrapOrganization(ctx);
   const owner = await ctx.models.users.findOne('email', OWNER_EMAIL);

@@ -41,9 +41,14 @@ export interface SeededOrg {
 
 const CACHE = join(ROOT, 'bench', '.cache');
 
-/** The cache key: the size and everything that shapes the log (event schemas and the seeding code). */
-function cacheKey(size: OrgSize): string {
-  const hash = createHash('sha256').update(JSON.stringify(size));
+/** How the log is written: sealed (the server's default), or in clear as before sealing. */
+export interface SeedOptions {
+  sealing: boolean;
+}
+
+/** The cache key: the size and everything that shapes the log (event schemas, the seeding code, sealing). */
+function cacheKey(size: OrgSize, options: SeedOptions): string {
+  const hash = createHash('sha256').update(JSON.stringify(size)).update(options.sealing ? '' : 'unsealed');
   const schemaDir = join(ROOT, 'schemas', 'events');
   for (const file of readdirSync(schemaDir).sort()) hash.update(readFileSync(join(schemaDir, file)));
   hash.update(readFileSync(join(ROOT, 'bench', 'seed', 'seed-org.ts')));
@@ -51,8 +56,8 @@ function cacheKey(size: OrgSize): string {
 }
 
 /** A seeded organization, generated once per size and schema version and kept under bench/.cache. */
-export function seededOrg(size: OrgSize): { dir: string; org: SeededOrg; seedSeconds: number | null } {
-  const dir = join(CACHE, cacheKey(size));
+export function seededOrg(size: OrgSize, options: SeedOptions = { sealing: true }): { dir: string; org: SeededOrg; seedSeconds: number | null } {
+  const dir = join(CACHE, cacheKey(size, options));
   let seedSeconds: number | null = null;
   if (!existsSync(join(dir, 'bench-org.json'))) {
     rmSync(dir, { recursive: true, force: true });
@@ -61,6 +66,7 @@ export function seededOrg(size: OrgSize): { dir: string; org: SeededOrg; seedSec
     const started = performance.now();
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', 'bench/seed/seed-org.ts', dir, JSON.stringify(size)], {
       cwd: ROOT,
+      env: { ...process.env, CHAT_LOG_SEALING: options.sealing ? 'on' : 'off' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     if (run.status !== 0) throw new Error(`seeding failed with ${run.status}`);

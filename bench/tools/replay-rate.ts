@@ -1,16 +1,17 @@
-import { join } from 'node:path';
-import { ReadOnlySqliteLog } from '@chat/eventstore';
+import { openLogReader } from '../../tools/events/open-log.js';
 import { readModelsDigest } from '@chat/projections';
 import { MemoryReadStore } from '@chat/readstore';
 import { LogReplay } from '../../tools/events/replay/replay-log.js';
 
 /**
- * Reads a data directory's log twice: raw (every event decoded, nothing applied), then through every
+ * Reads a data directory's log twice: raw (every event decoded, sealed values made readable but not
+ * decrypted, nothing applied), then through every
  * read-model projection into fresh memory models, as `npm run events -- replay` (and a start-up) does.
  * Prints both rates as JSON; with `--digest`, also the time the canonical digest of the rebuilt models took.
  */
 async function main(dataDir: string): Promise<void> {
-  const log = new ReadOnlySqliteLog(join(dataDir, 'events.sqlite3'));
+  // As the history tools read it: with its key store, events in their stored versions as a start-up applies them.
+  const log = await openLogReader({ 'data-dir': dataDir }, {}, { original: true });
   let started = performance.now();
   let events = 0;
   for await (const event of log.readAll()) if (event.position > 0) events++;

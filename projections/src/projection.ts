@@ -1,4 +1,5 @@
 import type { DomainEventType, StoredEvent, StoredEventOf } from '@chat/core';
+import type { EventFacts } from './event-facts.js';
 
 /** Turns events into read-model changes. Deterministic: it reads nothing but the event and its models. */
 export interface Projection {
@@ -11,9 +12,10 @@ export interface Projection {
   readonly handles: readonly DomainEventType[] | 'every';
   /**
    * Applies the event; returns nothing when there was nothing to wait for (an event of a listed type
-   * that turns out not to concern it), which spares the caller an await.
+   * that turns out not to concern it), which spares the caller an await. `facts` is what the readers
+   * before it worked out from this event, and where it leaves what the readers after it need.
    */
-  apply(event: StoredEvent): Applied;
+  apply(event: StoredEvent, facts?: EventFacts): Applied;
   /** Told once the log has been applied up to its head (a start-up's catch-up, a replay's end). */
   caughtUp?(): Promise<void>;
   /**
@@ -24,8 +26,8 @@ export interface Projection {
   restoredPosition?(): Promise<number>;
 }
 
-/** What applying an event returns: the write to wait for, or nothing when it is done already. */
-export type Applied = Promise<void> | undefined;
+/** What applying an event returns: the write to wait for (its value unused), or nothing when it is done already. */
+export type Applied = Promise<unknown> | undefined;
 
 /**
  * A projection of the listed types: `apply` receives only those, and TypeScript rejects a `case` or a
@@ -34,7 +36,7 @@ export type Applied = Promise<void> | undefined;
 export function projectionOf<T extends DomainEventType>(
   name: string,
   handles: readonly T[],
-  apply: (event: StoredEventOf<T>) => Applied,
+  apply: (event: StoredEventOf<T>, facts?: EventFacts) => Applied,
   caughtUp?: () => Promise<void>,
 ): Projection {
   return { name, handles, apply, caughtUp };

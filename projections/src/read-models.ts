@@ -100,7 +100,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     userStatuses: store.collection<UserStatusState>({ name: 'user_statuses' }),
     mutedUsers: store.collection<MutedUserState>({ name: 'muted_users', fields: ['user_id', 'muted_user_id'] }),
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),
-    reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id'] }),
+    reminders: store.collection<ReminderState>({ name: 'reminders', fields: ['creator_id', 'message_id'] }),
     scheduledMessages: store.collection<ScheduledMessageState>({ name: 'scheduledMessages', fields: ['sender_id'] }),
     drafts: store.collection<DraftState>({ name: 'drafts', fields: ['user_id'] }),
     savedSnippets: store.collection<SavedSnippetRow>({ name: 'savedSnippets', fields: ['user_id'] }),

@@ -31,6 +31,21 @@ describe('channels API: archiving and default channels', function () {
     await refused(() => admin.delete('/streams/99999'), 'Invalid channel ID');
   });
 
+  it('subscribing to an archived channel is refused, for administrators too, or listed as unauthorized', async function () {
+    const [id] = await createChannels(member, ['archived-lounge']);
+    expectSuccess(await admin.delete(`/streams/${id}`));
+    const subscribe = (client: ApiClient, extra: Record<string, unknown> = {}) =>
+      client.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'archived-lounge' }]), ...extra });
+    await refused(() => subscribe(admin), 'Unable to access channel (archived-lounge).');
+    await refused(() => subscribe(admin, { principals: JSON.stringify([member.userId]) }), 'Unable to access channel (archived-lounge).');
+    const rows = logRowCount(server);
+    expect(expectSuccess(await subscribe(admin, { authorization_errors_fatal: 'false' }))).to.deep.include({
+      subscribed: {}, already_subscribed: {}, unauthorized: ['archived-lounge'],
+    });
+    expect(logRowCount(server)).to.equal(rows);
+    expect((await mySubscriptions(admin)).map((sub) => sub.stream_id)).to.not.include(id);
+  });
+
   it('POST and DELETE /default_streams add and remove a default channel, which new users join', async function () {
     const [id] = await createChannels(admin, ['welcome']);
     expect(expectSuccess(await admin.post('/default_streams', { stream_id: id }))).to.deep.equal({ result: 'success', msg: '' });

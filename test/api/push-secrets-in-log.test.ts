@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
-import { type LogRow, readLogRows } from '../support/log-rows.js';
+import { type LogRow, logKeyRing, readLogRows, rowData } from '../support/log-rows.js';
 import type { LoopbackBouncer } from '../support/loopback-bouncer.js';
 import { newDeviceKeys, registerDevice, registration, startPushServer } from '../support/push-requests.js';
 import { expectSuccess } from '../support/response-assertions.js';
@@ -56,7 +56,8 @@ describe('Push tokens never reach the event log', function () {
   });
 
   it('keeps tokens sealed so that only this server\'s secret opens them', function () {
-    const sealed = rows.filter((row) => row.type === 'PushTokenAdded').map((row) => JSON.parse(row.data) as { user_id: number; token_kind: 'apns' | 'fcm'; token_ciphertext: string });
+    const ring = logKeyRing(server.dataDir);
+    const sealed = rows.filter((row) => row.type === 'PushTokenAdded').map((row) => rowData(row, ring) as { user_id: number; token_kind: 'apns' | 'fcm'; token_ciphertext: string });
     expect(sealed.map((data) => server.ctx.push.vault.open(data.user_id, data.token_kind, data.token_ciphertext))).to.deep.equal([apnsToken, fcmToken, removedToken]);
   });
 });

@@ -127,7 +127,7 @@ describe('PATCH /realm', function () {
       [{ default_language: 'xx' }, "Invalid 'default_language': 'xx' is not a supported language"],
       [{ waiting_period_threshold: -1 }, "Invalid 'waiting_period_threshold': must be a whole number of days, not -1"],
       [{ waiting_period_threshold: 'soon' }, "Argument 'waiting_period_threshold' is not valid JSON."],
-      [{ message_retention_days: 0 }, "Invalid 'message_retention_days': must be a positive number of days or \"unlimited\", not 0"],
+      [{ message_retention_days: 0 }, "Invalid 'message_retention_days': must be a whole number of days from 1 to 2147483647 or \"unlimited\", not 0"],
       [{ allow_message_editing: 'maybe' }, "Argument 'allow_message_editing' is not valid JSON."],
       [{ can_create_groups: { new: sys['role:everyone'] } }, "'can_create_groups' setting cannot be set to 'role:everyone' group."],
       [{ can_manage_all_groups: { new: { direct_members: [], direct_subgroups: [] } } }, "'can_manage_all_groups' setting cannot be set to 'role:nobody' group."],

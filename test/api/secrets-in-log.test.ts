@@ -107,10 +107,13 @@ describe('Secrets never reach the event log', () => {
     expect(JSON.parse(request!.data).token_digest).to.match(/^[0-9a-f]{64}$/);
   });
 
-  it('stores every password as an scrypt hash', () => {
-    const hashes = rows
-      .filter((row) => row.type === 'UserCreated' || row.type === 'UserPasswordChanged')
-      .map((row) => JSON.parse(row.data) as { password_hash: string | null; is_bot?: boolean })
+  it('stores every password as an scrypt hash, and that hash only sealed (no row holds it in clear)', async () => {
+    expect(rows.filter((row) => row.data.includes('scrypt$')).map((row) => `${row.position} ${row.type}`)).to.deep.equal([]);
+    const events: { type: string; data: unknown }[] = [];
+    for await (const event of server.ctx.store.readAll()) events.push(event);
+    const hashes = events
+      .filter((event) => event.type === 'UserCreated' || event.type === 'UserPasswordChanged')
+      .map((event) => event.data as { password_hash: string | null; is_bot?: boolean })
       // The notification bot has no password at all.
       .filter((data) => data.is_bot !== true)
       .map((data) => data.password_hash);

@@ -38,7 +38,8 @@ function runServer(env: NodeJS.ProcessEnv, stopWhen?: (stdout: string) => boolea
 }
 
 describe('server start-up (npm start entry point)', function () {
-  this.timeout(30000);
+  // Two starts of a real server in one test: on a shared machine under load each takes 10-15 s.
+  this.timeout(60000);
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'chat-start-'));

@@ -188,7 +188,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       const start = await store.headPosition();
       await store.append(stream, [claim(1), claim(2)], 'no_stream');
       const seen: StoredEvent[] = [];
-      const unsubscribe = store.subscribe(start, (events) => seen.push(...events.filter((e) => e.stream === stream)));
+      const unsubscribe = store.subscribe(start, (events) => {
+        seen.push(...events.filter((e) => e.stream === stream));
+      });
       try {
         await eventually(() => seen.length === 2);
         await store.append(stream, [claim(3)], 1);

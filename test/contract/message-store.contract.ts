@@ -22,7 +22,9 @@ import { messageIndexContract } from './message-store-indexes.contract.js';
 import { messageQueryContract } from './message-store-queries.contract.js';
 import { positionGuardContract } from './message-store-replays.contract.js';
 import { catchUpContract } from './message-store-catch-up.contract.js';
+import { onePositionContract } from './message-store-one-position.contract.js';
 import { messageScanContract } from './message-store-scan.contract.js';
+import { messageRetentionContract } from './message-store-retention.contract.js';
 
 export interface MessageStoreContractOptions {
   /** The adapter ignores a write whose position is not newer than what it stored (a persistent store's replays). */
@@ -118,6 +120,13 @@ export function messageStoreContract(
         expect(await store.directRecipientId([CY, BOB, ADA])).to.equal(19);
         expect(await store.directRecipientId([ADA])).to.equal(25);
         expect(await store.directRecipientId([ADA, CY])).to.equal(undefined);
+      });
+
+      it('is what insert answers, for a new message and for an id the store already holds', async function () {
+        expect(await store.insert(channelMessage(5, RANDOM, 'x'), receivers(), 1)).to.equal(2 * RANDOM);
+        expect(await store.insert(directMessage(6, [ADA, BOB]), receivers(), 2)).to.equal(13);
+        expect(await store.insert(directMessage(8, [BOB, ADA], { sender: BOB }), receivers(), 3)).to.equal(13);
+        expect(await store.insert(directMessage(6, [ADA, CY]), receivers(), 4)).to.equal(13);
       });
 
       it('stays the same once assigned, even when the first message is gone', async function () {
@@ -287,7 +296,9 @@ export function messageStoreContract(
     messageQueryContract(() => store);
     messageIndexContract(() => store);
     messageScanContract(() => store);
+    messageRetentionContract(() => store);
     catchUpContract(() => store);
+    onePositionContract(() => store);
 
     if (options.positionGuarded) positionGuardContract(() => store);
   });

@@ -2,6 +2,7 @@ import type { MessageState } from '@chat/core';
 import { type MessageBody, type MessageReceivers, MemoryMessageStore, MemoryReadStore } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
 import { messageStoreContract } from './message-store.contract.js';
+import { MONGO_URL, needsServer } from '../support/production-stores.js';
 
 messageStoreContract('MemoryMessageStore', async () => new MemoryReadStore().messages);
 
@@ -15,9 +16,9 @@ class BodiesInLog extends MemoryMessageStore {
     super({ read: async (wanted) => wanted.map(({ position, messageId }) => log.get(`${position}:${messageId}`)) });
   }
 
-  override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+  override async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
     this.log.set(`${position}:${message.id}`, { content: message.content, rendered_content: message.rendered_content });
-    await super.insert(message, receivers, position);
+    return super.insert(message, receivers, position);
   }
 
   override async replace(message: MessageState, position: number): Promise<void> {
@@ -33,7 +34,7 @@ class BodiesInLog extends MemoryMessageStore {
 
 messageStoreContract('MemoryMessageStore, bodies read from the log', async () => new BodiesInLog());
 
-const mongoUrl = process.env.MONGO_URL;
+const mongoUrl = MONGO_URL;
 if (mongoUrl) {
   // A database per run, so runs on a shared server never meet; the final clear drops its last collection.
   const dbName = `chat_messages_contract_${Date.now()}_${process.pid}`;
@@ -51,7 +52,5 @@ if (mongoUrl) {
     { positionGuarded: true },
   );
 } else {
-  describe('MessageStore contract: MongoMessageStore', function () {
-    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
-  });
+  needsServer('MessageStore contract: MongoMessageStore', 'MONGO_URL');
 }

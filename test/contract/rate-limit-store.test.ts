@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { configFromEnv } from '../../services/api/src/config.js';
 import { type OpenRateLimits, openRateLimits } from '../../services/api/src/ops/rate-limits.js';
+import { MONGO_URL, needsServer, runName } from '../support/production-stores.js';
 
 /** Counting as the pipeline relies on: N hits pass, the next is refused with a wait, and reset forgets a key's count. */
 function rateLimitContract(name: string, shared: boolean, open: () => Promise<[OpenRateLimits, OpenRateLimits]>): void {
@@ -24,6 +25,17 @@ function rateLimitContract(name: string, shared: boolean, open: () => Promise<[O
       const wait = await user.hit(key);
       expect(wait).to.be.a('number').within(1, 60_000);
       expect(await user.hit(`${key}-other`)).to.equal(null);
+    });
+
+    it('count says the limit, what is left and when the window starts over, and the wait once over it', async () => {
+      const user = first.limits.user;
+      if (!user) throw new Error('user limit off');
+      const key = `c-${Date.now()}-${Math.random()}`;
+      const counts = [];
+      for (let i = 0; i < 4; i++) counts.push(await user.count(key));
+      expect(counts.map((count) => [count.limit, count.remaining, count.waitMs === null])).to.deep.equal([[3, 2, true], [3, 1, true], [3, 0, true], [3, 0, false]]);
+      for (const count of counts) expect(count.resetMs).to.be.within(1, 60_000);
+      expect(counts[3].waitMs).to.equal(counts[3].resetMs);
     });
 
     it('forgets what a key counted on reset, and only that key', async () => {
@@ -57,14 +69,35 @@ rateLimitContract('memory', false, async () => {
   return [await openRateLimits(config), await openRateLimits(config)];
 });
 
-const mongoUrl = process.env.MONGO_URL;
+describe('Rate limits with MongoDB unreachable', function () {
+  it('answers a count within about a second, in the process, and the next ones at once (no 30 s wait per request)', async function () {
+    // Nothing listens on port 9 here: every connection attempt is refused, as while MongoDB is down.
+    const config = configFromEnv({ ...env, MONGO_URL: 'mongodb://127.0.0.1:9/?directConnection=true', CHAT_RATE_LIMIT_STORE: 'mongodb' });
+    const started = performance.now();
+    const open = await openRateLimits(config);
+    try {
+      const user = open.limits.user;
+      if (!user) throw new Error('user limit off');
+      const key = `down-${Date.now()}`;
+      expect(await user.hit(key)).to.equal(null);
+      expect(performance.now() - started).to.be.below(5_000);
+      const next = performance.now();
+      expect(await user.hit(key)).to.equal(null);
+      expect(await user.hit(key)).to.equal(null);
+      expect(await user.hit(key)).to.be.a('number').above(0);
+      expect(performance.now() - next).to.be.below(500);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+const mongoUrl = MONGO_URL;
 if (mongoUrl) {
   rateLimitContract('mongodb', true, async () => {
-    const config = configFromEnv({ ...env, MONGO_URL: mongoUrl, CHAT_RATE_LIMIT_STORE: 'mongodb' });
+    const config = configFromEnv({ ...env, MONGO_URL: mongoUrl, CHAT_RATE_LIMIT_STORE: 'mongodb', MONGO_DB_PREFIX: runName('contract') });
     return [await openRateLimits(config), await openRateLimits(config)];
   });
 } else {
-  describe('Rate-limit store contract: mongodb', () => {
-    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
-  });
+  needsServer('Rate-limit store contract: mongodb', 'MONGO_URL');
 }

@@ -123,6 +123,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>, 
       await store.checkpoints.set('members', 42);
       await store.checkpoints.set('members', 43);
       expect(await store.checkpoints.get('members')).to.equal(43);
+      // A writer behind (an older process still stopping) never moves it back.
+      await store.checkpoints.set('members', 40);
+      expect(await store.checkpoints.get('members')).to.equal(43);
       expect(await store.checkpoints.get('teams')).to.equal(0);
     });
 

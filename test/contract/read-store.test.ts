@@ -1,10 +1,11 @@
 import { MemoryReadStore } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
 import { readStoreContract } from './read-store.contract.js';
+import { MONGO_URL, needsServer } from '../support/production-stores.js';
 
 readStoreContract('MemoryReadStore', async () => new MemoryReadStore());
 
-const mongoUrl = process.env.MONGO_URL;
+const mongoUrl = MONGO_URL;
 if (mongoUrl) {
   // A database per run, so runs on a shared server never meet. clear() drops all its collections,
   // and MongoDB drops a database together with its last collection: the final clear removes it.
@@ -16,7 +17,5 @@ if (mongoUrl) {
     await store.close();
   });
 } else {
-  describe('ReadStore contract: MongoReadStore', function () {
-    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
-  });
+  needsServer('ReadStore contract: MongoReadStore', 'MONGO_URL');
 }

@@ -4,6 +4,7 @@ import { feedStoreContract } from './feed-store.contract.js';
 import { feedWakeupsContract } from './feed-wakeups.contract.js';
 import { queueStoreContract } from './queue-store.contract.js';
 import { sharedQueuesContract } from './shared-queues.contract.js';
+import { MONGO_URL, needsServer } from '../support/production-stores.js';
 
 // In one process "two processes" share one instance, which is what the embedded stores are for.
 const memoryPair = async (): Promise<readonly [RealtimeStores, RealtimeStores]> => {
@@ -15,7 +16,7 @@ queueStoreContract('MemoryQueueStore', async () => new MemoryRealtime());
 feedWakeupsContract('LocalFeedWakeups', memoryPair);
 sharedQueuesContract('MemoryRealtime', memoryPair);
 
-const mongoUrl = process.env.MONGO_URL;
+const mongoUrl = MONGO_URL;
 if (mongoUrl) {
   // A database per run, so runs on a shared server never meet; each suite drops it when done.
   const dbName = `chat_realtime_contract_${Date.now()}_${process.pid}`;
@@ -41,7 +42,5 @@ if (mongoUrl) {
     sharedQueuesContract(label, pair, drop);
   }
 } else {
-  describe('Realtime store contracts: MongoRealtime', function () {
-    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
-  });
+  needsServer('Realtime store contracts: MongoRealtime', 'MONGO_URL');
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SqliteSearchIndex, type SearchIndex } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
 import { searchIndexContract } from './search-index.contract.js';
+import { MONGO_URL, needsServer } from '../support/production-stores.js';
 
 const directories: string[] = [];
 let file = '';
@@ -23,7 +24,7 @@ after(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-const mongoUrl = process.env.MONGO_URL;
+const mongoUrl = MONGO_URL;
 if (mongoUrl) {
   const dbName = `chat_search_contract_${Date.now()}_${process.pid}`;
   const stores: MongoReadStore[] = [];
@@ -45,7 +46,5 @@ if (mongoUrl) {
     for (const store of stores.splice(0)) await store.close();
   });
 } else {
-  describe('SearchIndex contract: MongoSearchIndex', function () {
-    it('runs only against a server: set MONGO_URL, e.g. mongodb://localhost:27017/?replicaSet=rs0');
-  });
+  needsServer('SearchIndex contract: MongoSearchIndex', 'MONGO_URL');
 }

@@ -4,7 +4,7 @@ import { applyRealmConfigEvent } from './apply-realm-config-events.js';
 import {
   applyAlertWordsEvent,
   applyDraftsOrSnippetsEvent,
-  applyNavigationViewEvent,
+  applyNavigationViewEvent, applyRemindersEvent,
   applyScheduledMessagesEvent,
   applyUserTopicEvent,
 } from './apply-personal-events.js';
@@ -64,7 +64,7 @@ function applyOwnUpdate(state: State, change: Person): void {
   if ('delivery_email' in change) state.delivery_email = change.delivery_email;
   if ('role' in change) {
     const role = change.role as number;
-    Object.assign(state, { role, ...roleFlags(role), is_moderator: role === ROLE_MODERATOR });
+    Object.assign(state, { ...roleFlags(role), is_moderator: role === ROLE_MODERATOR });
   }
 }
 
@@ -87,7 +87,9 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
           moveBetweenUserLists(state, change.user_id, change.is_active === true);
           return;
         }
-        const target = users?.find((user) => user.user_id === change.user_id);
+        // Clients keep deactivated people too (realm_non_active_users): an update reaches them there.
+        const inactive = state.realm_non_active_users as Person[] | undefined;
+        const target = users?.find((user) => user.user_id === change.user_id) ?? inactive?.find((user) => user.user_id === change.user_id);
         if (target) applyPersonUpdate(target, change);
         if (state.user_id === change.user_id) applyOwnUpdate(state, change);
         return;
@@ -173,6 +175,9 @@ export function applyEvent(state: State, event: ReceivedEvent, options: ApplyOpt
       return;
     case 'navigation_view':
       applyNavigationViewEvent(state, event);
+      return;
+    case 'reminders':
+      applyRemindersEvent(state, event);
       return;
     case 'realm_emoji':
     case 'realm_linkifiers':

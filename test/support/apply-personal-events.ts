@@ -78,3 +78,14 @@ export function applyNavigationViewEvent(state: State, event: ReceivedEvent): vo
   else if (event.op === 'remove') state.navigation_views = views.filter((view) => view.fragment !== event.fragment);
   else throw new Error(`unhandled navigation_view op ${String(event.op)}`);
 }
+
+/** `reminders`: add (a list), remove (by id); the section is ordered by delivery time, then id. */
+export function applyRemindersEvent(state: State, event: ReceivedEvent): void {
+  const list = state.reminders as Item[] | undefined;
+  if (!list) return;
+  let next: Item[];
+  if (event.op === 'add') next = [...list, ...structuredClone((event.reminders as Item[] | undefined) ?? [])];
+  else if (event.op === 'remove') next = list.filter((each) => each.reminder_id !== event.reminder_id);
+  else throw new Error(`unhandled reminders op ${String(event.op)}`);
+  state.reminders = next.sort((a, b) => (a.scheduled_delivery_timestamp as number) - (b.scheduled_delivery_timestamp as number) || (a.reminder_id as number) - (b.reminder_id as number));
+}

@@ -16,7 +16,10 @@ export class HeldFeed {
       subscribe: {
         value: (from: number, listener: EventListener) => {
           this.listener = listener;
-          return source.subscribe(from, (events) => (this.held ? this.held.push(...events) : listener(events)));
+          return source.subscribe(from, (events) => {
+            if (this.held) this.held.push(...events);
+            else return listener(events);
+          });
         },
       },
     });

@@ -1,5 +1,6 @@
 import { type EventStore, EventSchemaRegistry } from '@chat/eventstore';
-import { allProjections, openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
+import { openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
+import { allProjections } from '../../services/api/src/features/all-features.js';
 import { MemoryReadStore } from '@chat/readstore';
 import { CommandBus } from '../../services/api/src/commands/command-bus.js';
 import { HeldFeed } from './held-feed.js';

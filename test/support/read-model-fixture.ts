@@ -1,6 +1,7 @@
 import type { StoredEvent, UserState } from '@chat/core';
 import { MemoryReadStore } from '@chat/readstore';
-import { allProjections, openReadModels, type ProfileFieldState, ProjectionDispatch, type ReadModels, type RealmState } from '@chat/projections';
+import { openReadModels, type ProfileFieldState, ProjectionDispatch, type ReadModels, type RealmState } from '@chat/projections';
+import { allProjections } from '../../services/api/src/features/all-features.js';
 
 /** Fresh in-memory read models. */
 export const freshModels = (): ReadModels => openReadModels(new MemoryReadStore());

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { allProjections, openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
+import { openReadModels, ProjectionRunner, type ReadModels } from '@chat/projections';
+import { allProjections } from '../../services/api/src/features/all-features.js';
 import { MemoryReadStore } from '@chat/readstore';
 import type { TestServer } from './test-server.js';
 

@@ -2,6 +2,7 @@ import { clientEventsProjection, ProjectionRunner } from '@chat/projections';
 import { MemoryReadStore, type ReadStore } from '@chat/readstore';
 import { QueueRegistry } from '@chat/realtime';
 import type { ServerContext } from '../../services/api/src/server-context.js';
+import { allFanouts } from '../../services/api/src/features/all-features.js';
 import { HeldFeed } from './held-feed.js';
 import type { TestServer } from './test-server.js';
 
@@ -24,7 +25,7 @@ export class SharedModelsProcess {
       realmHost: () => new URL(config.externalUrl).hostname,
       externalUrl: () => config.externalUrl,
       allPublicStreamsQueues: () => this.queues.allPublicStreamsQueues(),
-    });
+    }, allFanouts);
     this.runner = new ProjectionRunner(this.feed.store, [fanout], new MemoryReadStore().checkpoints);
   }
 

@@ -5,16 +5,28 @@ import { type Logger, pino } from 'pino';
 import { ManualClock } from '@chat/core';
 import { configFromEnv, type Config } from '../../services/api/src/config.js';
 import type { Mail, Mailer } from '../../services/api/src/mail/mailer.js';
+import { OutboxMailer } from '../../services/api/src/mail/outbox-mailer.js';
 import { type RunningServer, startServer } from '../../services/api/src/server.js';
 import { ApiClient } from './api-client.js';
 
 export const OWNER_EMAIL = 'owner@test.example';
 export const OWNER_PASSWORD = 'owner-password-1';
 
+/** Keeps what it sends for the test to read; with an outbox, also writes it there as the server would. */
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
+  private readonly outbox: OutboxMailer | null;
+  constructor(outboxDir: string | null = null) {
+    this.outbox = outboxDir === null ? null : new OutboxMailer(outboxDir);
+  }
   async send(mail: Mail): Promise<void> {
     this.sent.push(mail);
+    await this.outbox?.send(mail);
+  }
+  async forget(address: string): Promise<number> {
+    const before = this.sent.length;
+    this.sent.splice(0, this.sent.length, ...this.sent.filter((mail) => mail.to.toLowerCase() !== address.toLowerCase()));
+    return (await this.outbox?.forget(address)) ?? before - this.sent.length;
   }
 }
 
@@ -31,7 +43,8 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on an ephemeral port over a fresh data directory; time is a ManualClock. */
-export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; log?: Logger } = {}): Promise<TestServer> {
+/** `outbox`: mail is also written to DATA_DIR/outbox, as the embedded server writes it. */
+export async function startTestServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; log?: Logger; onFatal?: (error: Error) => void; outbox?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'chat-test-'));
   const config: Config = configFromEnv({
     PORT: '0',
@@ -49,8 +62,8 @@ export async function startTestServer(options: { dataDir?: string; env?: NodeJS.
     ...options.env,
   });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
-  const mailer = new MemoryMailer();
-  const server = await startServer(config, { clock, mailer, log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const mailer = new MemoryMailer(options.outbox ? join(dataDir, 'outbox') : null);
+  const server = await startServer(config, { clock, mailer, log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), onFatal: options.onFatal });
   const anonymous = new ApiClient(server.url, null);
   const owner = await anonymous.login(OWNER_EMAIL, OWNER_PASSWORD);
   let counter = 0;

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { logKeyRing, readLogRows, rowData } from './log-rows.js';
 import type { ApiClient, ApiResponse } from './api-client.js';
 import { type JsonObject, objectsField, stringField } from './json-fields.js';
 import { expectSuccess } from './response-assertions.js';
@@ -42,13 +42,10 @@ export async function download(server: TestServer, client: ApiClient | null, url
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
-/** Every event of some types in the server's SQLite log, data parsed. */
+/** Every event of some types in the server's SQLite log, data as an auditor reads it (sealed values opened). */
 export function loggedEvents(server: TestServer, ...types: string[]): { type: string; data: Record<string, unknown> }[] {
-  const db = new Database(`${server.dataDir}/events.sqlite3`, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare('SELECT type, data FROM events ORDER BY position').all() as { type: string; data: string }[];
-    return rows.filter((row) => types.includes(row.type)).map((row) => ({ type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));
-  } finally {
-    db.close();
-  }
+  const ring = logKeyRing(server.dataDir);
+  return readLogRows(server)
+    .filter((row) => types.includes(row.type))
+    .map((row) => ({ type: row.type, data: rowData(row, ring) }));
 }

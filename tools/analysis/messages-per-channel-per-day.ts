@@ -72,7 +72,7 @@ export async function messagesPerChannelPerDay(log: EventLogReader): Promise<Cha
 /** `node --import tsx tools/analysis/messages-per-channel-per-day.ts [--data-dir D | --esdb-url U]`: CSV on stdout. */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: logOptions, strict: true });
-  const log = openLogReader(values, process.env);
+  const log = await openLogReader(values, process.env);
   try {
     process.stdout.write('channel_id,day,messages\n');
     for (const row of await messagesPerChannelPerDay(log)) process.stdout.write(`${row.channel_id},${row.day},${row.messages}\n`);

@@ -9,5 +9,5 @@ export declare function compiledPath(source: string): string;
 export declare function buildServer(): Promise<void>;
 /** Whether dist/ holds a build of the sources as they are now. */
 export declare function buildIsCurrent(): boolean;
-/** The compiled entry's URL, to import. */
+/** The compiled entry's path, to require. */
 export declare function compiledMain(): string;

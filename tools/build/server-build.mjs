@@ -1,10 +1,11 @@
 // @ts-check
 /**
  * The compiled server: `services/api/src/main.ts` and the module of every worker thread it starts,
- * each bundled by esbuild with our workspace packages inside and every installed package left to
- * Node, into `dist/` (git-ignored) at the source's own path (`dist/services/api/src/main.js`).
- * Transpiling ~600 TypeScript files through tsx's loader thread at every start cost about 2.5 s of
- * CPU (issue 31); the bundle is read as one file.
+ * each bundled by esbuild into one CommonJS file, in `dist/` (git-ignored) at the source's own path
+ * (`dist/services/api/src/main.cjs`). Transpiling ~600 TypeScript files through tsx's loader thread at
+ * every start cost about 2.5 s of CPU (issue 31); loading a thousand files of installed packages one
+ * by one cost about a third of what was left, so they are in the bundle too, but for those in
+ * EXTERNAL. One CommonJS file loads faster than one ES module (whose source Node decodes apart).
  *
  * Written in plain JavaScript: it runs at install (`npm install` runs `prepare`) and from the start
  * script, before anything could transpile it.
@@ -24,15 +25,28 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
 export const MAIN = 'services/api/src/main.ts';
 const STAMP = join(DIST, 'build-stamp.json');
-/** Changes to these change what a build makes without being bundled: they are stamped too. */
-const SETTINGS = [fileURLToPath(import.meta.url), join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')];
+/**
+ * Stamped beside the sources a build read: the build itself, and what npm installed (the packages in
+ * the bundle are not stamped file by file: npm rewrites node_modules/.package-lock.json whenever it
+ * installs, updates or removes one).
+ */
+const SETTINGS = [fileURLToPath(import.meta.url), join(ROOT, 'package.json'), join(ROOT, 'package-lock.json'), join(ROOT, 'node_modules/.package-lock.json')];
+/**
+ * Installed packages Node loads as they are: a native module, the production adapters' clients
+ * (loaded only when configured: compose.ts), and what a server loads only for its first mail or push.
+ * Each is required by its path from the compiled file, as resolved from the source that imports it
+ * (a workspace may have its own version: services/api/node_modules/nodemailer).
+ */
+const EXTERNAL = /^(better-sqlite3|mongodb|@eventstore\/db-client|nodemailer|libsodium-wrappers)(\/|$)/;
 /** `workerSource(new URL('./x.ts', import.meta.url))`: the module a worker thread runs. */
 const WORKER_CALL = /workerSource\(new URL\('([^']+\.ts)', import\.meta\.url\)/g;
 
 /** Where the compiled form of a source file (absolute path) is written. */
-export const compiledPath = (source) => join(DIST, relative(ROOT, source)).replace(/\.ts$/, '.js');
+export const compiledPath = (source) => join(DIST, relative(ROOT, source)).replace(/\.ts$/, '.cjs');
 
 const posix = (path) => path.split(sep).join('/');
+/** The bundle's own address, which each source file's `import.meta.url` is counted from. */
+const BUNDLE_URL = '__chatBundleUrl';
 
 /**
  * Bundles one entry. Returns its output files (not yet written), the inputs it read, and the worker
@@ -48,8 +62,12 @@ async function bundle(esbuild, entry) {
   const plugin = {
     name: 'chat-server',
     setup(build) {
-      // Installed packages are loaded by Node as they are (native modules, their own data files).
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chat/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: EXTERNAL }, async (args) => {
+        if (args.pluginData === 'resolving') return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        if (found.errors.length > 0) return { errors: found.errors };
+        return { path: `./${posix(relative(dirname(outfile), found.path))}`, external: true };
+      });
       build.onLoad({ filter: /\.ts$/ }, (args) => {
         const text = readFileSync(args.path, 'utf8');
         for (const line of text.split('\n')) {
@@ -62,24 +80,22 @@ async function bundle(esbuild, entry) {
           }
         }
         const own = JSON.stringify(posix(relative(dirname(outfile), args.path)));
-        return { contents: text.replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`), loader: 'ts' };
+        return { contents: text.replaceAll('import.meta.url', `new URL(${own}, ${BUNDLE_URL}).href`), loader: 'ts' };
       });
     },
   };
   const result = await esbuild.build({
     entryPoints: [entry],
-    // Modules imported only with import() (the production adapters) go to chunks beside the entry,
-    // loaded when first imported; every output lies in the entry's folder, which `own` counts from.
-    outdir: dirname(outfile),
-    entryNames: '[name]',
-    chunkNames: '[name]-[hash]',
-    splitting: true,
+    outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    // A module imported with import() (the production adapters) is evaluated when first imported,
+    // and the packages it requires with it.
+    format: 'cjs',
     target: 'node20',
     sourcemap: 'linked',
     define: { COMPILED_SERVER: 'true' },
+    banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
     plugins: [plugin],
     metafile: true,
     write: false,
@@ -95,7 +111,7 @@ const fingerprints = (files) => Object.fromEntries(files.map((file) => [posix(re
 function fingerprint(file) {
   try {
     const stat = statSync(file);
-    return `${stat.size}:${Math.trunc(stat.mtimeMs)}`;
+    return `${stat.size}:${stat.mtime.getTime()}`;
   } catch {
     return 'missing';
   }
@@ -118,7 +134,7 @@ export async function buildServer() {
     pending = [];
     for (const each of built) {
       outputs.push(...each.files);
-      for (const input of each.inputs) inputs.add(input);
+      for (const input of each.inputs) if (!input.includes(`${sep}node_modules${sep}`)) inputs.add(input);
       for (const worker of each.workers) if (!done.has(worker) && !pending.includes(worker)) pending.push(worker);
     }
   }
@@ -155,8 +171,8 @@ export function buildIsCurrent() {
   return fingerprint(compiledPath(join(ROOT, MAIN))) !== 'missing';
 }
 
-/** The compiled entry's URL, to import. */
-export const compiledMain = () => pathToFileURL(compiledPath(join(ROOT, MAIN))).href;
+/** The compiled entry's path, to require. */
+export const compiledMain = () => compiledPath(join(ROOT, MAIN));
 
 // `node tools/build/server-build.mjs` (npm's `prepare` and `npm run build`).
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {

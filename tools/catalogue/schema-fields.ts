@@ -9,7 +9,13 @@ export interface SchemaNode {
   items?: SchemaNode;
   oneOf?: SchemaNode[];
   $ref?: string;
+  /** A value sealed under its subjects' keys, and what it reads as once forgotten (docs/topics/forgetting.md). */
+  'x-sealed'?: { by: string[]; forgotten?: unknown };
 }
+
+/** The sentence a sealed field's description ends with. */
+const sealedNote = (sealed: NonNullable<SchemaNode['x-sealed']>): string =>
+  ` Sealed under ${sealed.by.map((reference) => `\`${reference.replace(':', '-<')}>\``).join(' and ')}; reads ${literal(sealed.forgotten ?? null)} once forgotten.`;
 
 const literal = (value: unknown): string => JSON.stringify(value);
 
@@ -36,7 +42,7 @@ export function fieldRows(node: SchemaNode, prefix = '', parentRequired = true):
   return Object.entries(node.properties ?? {}).flatMap(([name, child]) => {
     const path = `${prefix}${name}`;
     const isRequired = parentRequired && required.has(name);
-    const row = [`\`${path}\``, typeOf(child), isRequired ? 'yes' : 'no', child.description ?? ''];
+    const row = [`\`${path}\``, typeOf(child), isRequired ? 'yes' : 'no', `${child.description ?? ''}${child['x-sealed'] ? sealedNote(child['x-sealed']) : ''}`];
     const nested = child.oneOf
       ? child.oneOf.flatMap((variant) => fieldRows(variant, `${path}.`, isRequired))
       : [...fieldRows(child, `${path}.`, isRequired), ...(child.items ? fieldRows(child.items, `${path}[].`, isRequired) : [])];

@@ -36,10 +36,19 @@ export function workspaceEntries(base: string): PackageEntries {
   return entries;
 }
 
-/** Where a specifier lands: a relative one (`./x.js`) or a workspace package; null for other packages. */
+/**
+ * Where a specifier lands: a relative one (`./x.js`), a workspace package, or a file of one by its
+ * path under the package's `src` (`@chat/projections/messages/messages-projection`); null for other
+ * packages.
+ */
 export function resolveSpecifier(from: string, specifier: string, packages: PackageEntries = new Map()): string | null {
   const entry = packages.get(specifier);
   if (entry) return entry;
+  for (const [name, main] of packages) {
+    if (!specifier.startsWith(`${name}/`)) continue;
+    const file = join(dirname(main), `${specifier.slice(name.length + 1)}.ts`);
+    return existsSync(file) ? file : null;
+  }
   if (!specifier.startsWith('.')) return null;
   const target = resolve(dirname(from), specifier);
   for (const candidate of [target.replace(/\.js$/, '.ts'), target, `${target}.ts`, join(target, 'index.ts')]) {

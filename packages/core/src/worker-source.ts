@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * Defined (as `true`) in the compiled server by tools/build/server-build.mjs; undeclared when tsx runs
  * the TypeScript sources (tests, tools, the fallback of `npm start`).
@@ -17,8 +19,8 @@ const ROOT = new URL('../../../', import.meta.url);
  */
 export function workerSource(moduleUrl: URL): string {
   if (typeof COMPILED_SERVER !== 'undefined') {
-    const compiled = new URL(`dist/${moduleUrl.href.slice(ROOT.href.length).replace(/\.ts$/, '.js')}`, ROOT);
-    return `import(${JSON.stringify(compiled.href)});`;
+    const compiled = new URL(`dist/${moduleUrl.href.slice(ROOT.href.length).replace(/\.ts$/, '.cjs')}`, ROOT);
+    return `require(${JSON.stringify(fileURLToPath(compiled))});`;
   }
   return `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(moduleUrl.href)}); });`;
 }

@@ -18,7 +18,10 @@ export interface AppendResult {
 }
 
 export interface ReadAllOptions {
+  /** Events after this position (0: from the start). A position is opaque: never computed, only compared. */
   fromPosition?: number;
+  /** The event at `fromPosition` itself included too (an export's first position). */
+  inclusive?: boolean;
   maxCount?: number;
 }
 
@@ -35,7 +38,11 @@ export interface StreamAppendRequest {
   expected: StreamExpectation;
 }
 
-export type EventListener = (events: readonly StoredEvent[]) => void;
+/**
+ * Told of new events. A listener that returns a promise is given no more until it settles, where the
+ * store can hold back (EventStoreDB: the subscription stops reading; see esdb-subscription.ts).
+ */
+export type EventListener = (events: readonly StoredEvent[]) => void | Promise<void>;
 
 /**
  * The durable log. Positions are global and increase in append order; revisions count from 0

@@ -7,9 +7,11 @@ export { BackgroundCheckpoints, WRITER_CHECKPOINT_PAGES } from './sqlite/backgro
 export { type ChainedRow, chainHash, GENESIS_HASH } from './sqlite/chain-hash.js';
 export type { IdAllocator } from './ids/id-allocator.js';
 export { LogIdAllocator } from './ids/log-id-allocator.js';
+export { type WriterLease, WriterLeaseHeld } from './writer-lease.js';
 export type { EventLogReader } from './reading/event-log-reader.js';
 export { ReadOnlySqliteLog, type ReadOnlySqliteLogOptions } from './reading/readonly-sqlite-log.js';
 export { type LogLocation, openLogReader } from './reading/log-location.js';
 export { hashedSqliteRows, type HashedRow } from './reading/hashed-sqlite-rows.js';
 export * from './export/index.js';
 export * from './upcasting/index.js';
+export * from './sealing/index.js';

@@ -32,6 +32,26 @@ const cut = new WeakSet<IncomingMessage>();
 /** Whether the request's body was cut for passing its limit (whatever error the parser then reported). */
 export const bodyWasCut = (req: IncomingMessage): boolean => cut.has(req);
 
+/** How long a refused body is still read (and thrown away) after the answer before its connection is closed. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closes a connection whose body was refused only after its client could read the answer. Closing at
+ * once, with the body still arriving, makes the kernel reset the connection, and a client still
+ * sending then often loses the 413 it was already sent (the "lingering close" of HTTP servers): the
+ * rest of the body is read and discarded for up to LINGER_MS, then the connection is dropped.
+ */
+function lingerThenClose(req: IncomingMessage, res: Response): void {
+  // No "Connection: close": Node would then close the socket as soon as the answer is written.
+  res.on('finish', () => {
+    req.resume();
+    if (req.complete) return;
+    const drop = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    drop.unref();
+    req.once('end', () => clearTimeout(drop));
+  });
+}
+
 /**
  * Refuses a body over the limit before reading it when its length is declared; a chunked body is
  * counted as it arrives and its connection dropped once it passes the limit, so no route ever holds
@@ -42,7 +62,7 @@ export function bodyCap(limits: BodyLimits): RequestHandler {
     const declared = req.headers['content-length'];
     if (declared !== undefined) {
       if (Number(declared) > limits.maxBytes) {
-        res.setHeader('Connection', 'close');
+        lingerThenClose(req, res);
         return next(bodyTooLarge());
       }
       return next();

@@ -9,8 +9,22 @@ import { ApiError } from '@chat/core';
 export interface RateLimiter {
   /** Counts one request of `key`: null while within the limit, else how long until it may go on. */
   hit(key: string): Promise<number | null>;
+  /** Counts one request of `key` and tells where its count stands (what the X-RateLimit-* headers say). */
+  count(key: string): Promise<RateLimitCount>;
   /** Forgets what `key` counted (a password that was right clears the failures before it). */
   reset(key: string): Promise<void>;
+}
+
+/** Where a key's count stands after a request. */
+export interface RateLimitCount {
+  /** How many requests the window allows. */
+  limit: number;
+  /** How many more it allows now. */
+  remaining: number;
+  /** Milliseconds until the window starts over. */
+  resetMs: number;
+  /** null while within the limit, else how long until the key may go on. */
+  waitMs: number | null;
 }
 
 /** The three limits, as Zulip has them: per user, per address for strangers, and for attempts to authenticate. */
@@ -45,12 +59,27 @@ export function retryAfterHeader(error: ApiError): Record<string, string> {
   return error.code === 'RATE_LIMIT_HIT' && typeof seconds === 'number' ? { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } : {};
 }
 
-/** Counts the request against `limiter` under the key `keyOf` gives; over the limit, the request goes no further. */
+/** The public server's headers on every counted answer: the window's limit, what is left of it, and when it starts over (Unix seconds). */
+export function rateLimitHeaders(count: RateLimitCount, now: number = Date.now()): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(count.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, count.remaining)),
+    'X-RateLimit-Reset': String(Math.floor((now + count.resetMs) / 1000)),
+  };
+}
+
+/**
+ * Counts the request against `limiter` under the key `keyOf` gives and says so in the answer's
+ * X-RateLimit-* headers; over the limit, the request goes no further.
+ */
 export function limitBy(limiter: RateLimiter, keyOf: (req: Request) => string | null): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const key = keyOf(req);
     if (key === null) return next();
-    limiter.hit(key).then((waitMs) => next(waitMs === null ? undefined : rateLimitHit(waitMs)), next);
+    limiter.count(key).then((count) => {
+      for (const [name, value] of Object.entries(rateLimitHeaders(count))) res.setHeader(name, value);
+      next(count.waitMs === null ? undefined : rateLimitHit(count.waitMs));
+    }, next);
   };
 }
 

@@ -1,5 +1,6 @@
 export { renderMarkdown } from './render.js';
 export { renderMessage } from './message/render-message.js';
+export { MarkdownRenderingError, MAX_RENDERED_LENGTH } from './message/rendering-error.js';
 export type { CustomEmoji, Linkifier, LinkableChannel, MentionableGroup, MentionableUser, RenderedMessage, RenderWorld } from './message/render-world.js';
 export { worldFromLists, type RenderWorldLists } from './message/world-from-lists.js';
 export { possibleReferences, type PossibleReferences } from './message/possible-references.js';

@@ -21,11 +21,12 @@ const seconds = (ms: number): number => Math.floor(ms / 1000);
 /**
  * A message's history, oldest first: the message as sent, then its state after each edit, walked back
  * from the current state through the recorded edits (newest first). With visibility "moves", content
- * edits are left out and every state shows the current content. The empty topic reads as its display
- * name unless the client allows the empty topic name.
+ * edits are left out and every state shows the current content. A channel message's empty topic reads
+ * as its display name unless the client allows the empty topic name; a direct message's topic is "".
  */
 export function messageHistoryView(message: MessageState, visibility: Exclude<EditHistoryVisibility, 'none'>, allowEmptyTopicName: boolean): MessageSnapshotView[] {
-  const shown = (topic: string): string => (topic === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : topic);
+  const inChannel = message.recipient.type === 'channel';
+  const shown = (topic: string): string => (topic === '' && inChannel && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : topic);
   let topic = message.recipient.type === 'channel' ? message.recipient.topic : '';
   let content = message.content;
   let rendered = message.rendered_content;

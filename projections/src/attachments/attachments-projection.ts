@@ -1,4 +1,5 @@
-import { type AttachmentMessage, type AttachmentState, namesUpload, type StoredEventOf, uploadPathsIn } from '@chat/core';
+import { type AttachmentMessage, type AttachmentState, type StoredEventOf, uploadPathsIn } from '@chat/core';
+import { mayLinkUploads } from './may-link-uploads.js';
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
@@ -89,11 +90,13 @@ export function attachmentsProjection(models: ReadModels): Projection {
         return;
       case 'MessagesDeleted': {
         const gone = new Set(event.data.message_ids);
-        const touched = new Set<number>();
+        // The files the deletion names (a replay may not have found the links in the forgotten text),
+        // else, for a deletion written before they were named, the links the model holds.
+        const touched = new Set<number>(event.data.attachment_ids ?? []);
         for (const id of event.data.message_ids) {
           const links = await models.attachmentLinks.get(id);
           if (!links) continue;
-          for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
+          if (event.data.attachment_ids === null) for (const attachmentId of links.attachment_ids) touched.add(attachmentId);
           await models.attachmentLinks.delete(id, position);
         }
         for (const attachmentId of touched) await unlink(attachmentId, gone, position);
@@ -105,5 +108,7 @@ export function attachmentsProjection(models: ReadModels): Projection {
   };
 
   // A new message has no links yet; one that names no upload (nearly every one) has none to make either.
-  return projectionOf('attachments', types, (event) => (event.type === 'MessageSent' && !namesUpload(event.data.rendered_content) ? undefined : apply(event)));
+  return projectionOf('attachments', types, (event) =>
+    event.type === 'MessageSent' ? mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined)) : apply(event),
+  );
 }

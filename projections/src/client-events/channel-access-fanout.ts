@@ -1,7 +1,8 @@
-import { type AccessWorld, hasMetadataAccess, Role, type StoredEvent, SubscriptionIndex, worldOf } from '@chat/core';
+import { type AccessWorld, hasMetadataAccess, Role, type StoredEventOf, SubscriptionIndex, worldOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { channelView } from '@chat/wire';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /**
  * A role change can make channels visible or invisible to the user (administrators know every
@@ -9,8 +10,7 @@ import { REALM_KEY, type ReadModels } from '../read-models.js';
  * those they can no longer see. Archived channels only concern clients with archived_channels.
  * Becoming or ceasing to be a guest also changes the default channels the user is told of.
  */
-export async function channelAccessFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'UserRoleChanged') return [];
+async function channelAccessDeliveries(event: StoredEventOf<'UserRoleChanged'>, models: ReadModels): Promise<Delivery[]> {
   const realm = await models.realmGroupSettings.get(REALM_KEY);
   const user = await models.users.get(event.data.user_id);
   if (!realm || !user || !user.is_active) return [];
@@ -47,3 +47,5 @@ export async function channelAccessFanout(event: StoredEvent, models: ReadModels
   }
   return deliveries;
 }
+
+export const channelAccessFanout = fanoutOf('channel-access', ['UserRoleChanged'], channelAccessDeliveries);

@@ -1,10 +1,13 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { channelFolderView } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
+
+const HANDLED = ['ChannelFolderCreated', 'ChannelFolderUpdated', 'ChannelFoldersReordered'] as const;
 
 /** Client events for channel folders, to every active user: clients keep archived folders too and filter them. */
-export async function channelFoldersFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function channelFoldersDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   switch (event.type) {
     case 'ChannelFolderCreated': {
       const folder = await models.channelFolders.get(event.data.channel_folder_id);
@@ -21,6 +24,8 @@ export async function channelFoldersFanout(event: StoredEvent, models: ReadModel
       return [];
   }
 }
+
+export const channelFoldersFanout = fanoutOf('channel-folders', HANDLED, channelFoldersDeliveries);
 
 const activeUserIds = async (models: ReadModels): Promise<number[]> =>
   (await models.users.all()).filter((user) => user.is_active).map((user) => user.user_id);

@@ -1,8 +1,9 @@
-import { type ChannelChanges, channelField, type ChannelState, Role, type StoredEvent, streamPostPolicy, withChannelChanges } from '@chat/core';
+import { type ChannelChanges, channelField, type ChannelState, Role, streamPostPolicy, withChannelChanges } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
 import { channelRecord, deliver, IGNORES_ARCHIVED, KNOWS_ARCHIVED, streamDelete, subscriptionAdd } from './channel-deliveries.js';
 import { type ChannelWorld, channelWorld } from './channel-world.js';
+import { fanoutOf } from './fanout.js';
 
 type StreamUpdate = (property: string, value: unknown, extra?: Record<string, unknown>) => ClientEvent;
 
@@ -102,11 +103,10 @@ async function archivedOrNot(world: ChannelWorld, archived: boolean, models: Rea
 }
 
 /** Client events for ChannelUpdated, ChannelArchived and ChannelUnarchived. */
-export async function channelUpdateFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'ChannelUpdated' && event.type !== 'ChannelArchived' && event.type !== 'ChannelUnarchived') return [];
+export const channelUpdateFanout = fanoutOf('channel-update', ['ChannelUpdated', 'ChannelArchived', 'ChannelUnarchived'], async (event, models) => {
   const world = await channelWorld(models, event.data.channel_id);
   if (!world) return [];
   const now = event.metadata.occurred_at;
   if (event.type === 'ChannelUpdated') return updated(world, event.data.changes, event.data.previous, models, now);
   return archivedOrNot(world, event.type === 'ChannelArchived', models, now);
-}
+});

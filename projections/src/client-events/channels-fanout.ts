@@ -1,30 +1,20 @@
-import type { StoredEvent, SubscriptionState } from '@chat/core';
+import type { StoredEventOf, SubscriptionState } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
 import { channelRecord, deliver, streamDelete, subscriptionAdd } from './channel-deliveries.js';
-import { channelUpdateFanout, defaultStreams } from './channel-update-fanout.js';
+import { defaultStreams } from './channel-update-fanout.js';
 import { channelWorld } from './channel-world.js';
+import { fanoutOf } from './fanout.js';
+
+const HANDLED = ['ChannelCreated', 'SubscriptionAdded', 'SubscriptionRemoved', 'SubscriptionPropertyChanged'] as const;
 
 /**
  * Client events for channels and subscriptions. A user who comes to know a channel (created, or
  * subscribed to one they could not see) first gets `stream create`; one who can no longer see it
  * gets `stream delete`. Subscriber changes go to the users themselves and, as peer events, to
- * everyone else who may know the channel.
+ * everyone else who may know the channel. Changes to a channel itself: channel-update-fanout.ts.
  */
-export async function channelsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  switch (event.type) {
-    case 'ChannelCreated':
-    case 'SubscriptionAdded':
-    case 'SubscriptionRemoved':
-    case 'SubscriptionPropertyChanged':
-      break;
-    case 'ChannelUpdated':
-    case 'ChannelArchived':
-    case 'ChannelUnarchived':
-      return channelUpdateFanout(event, models);
-    default:
-      return [];
-  }
+async function channelsDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   const world = await channelWorld(models, event.data.channel_id);
   if (!world) return [];
   const now = event.metadata.occurred_at;
@@ -70,3 +60,5 @@ export async function channelsFanout(event: StoredEvent, models: ReadModels): Pr
       return [];
   }
 }
+
+export const channelsFanout = fanoutOf('channels', HANDLED, channelsDeliveries);

@@ -1,6 +1,7 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import { deliver } from './channel-deliveries.js';
 import { channelWorld } from './channel-world.js';
 
@@ -12,12 +13,14 @@ async function firstMessageUpdate(models: ReadModels, channelId: number): Promis
   return deliver(world, world.watchers(), { type: 'stream', op: 'update', stream_id: channel.channel_id, name: channel.name, property: 'first_message_id', value: channel.first_message_id });
 }
 
+const HANDLED = ['MessageSent', 'MessagesMoved', 'MessagesDeleted'] as const;
+
 /**
  * Whether a channel's first message changed, told from the state after the event: a message taking
  * the first place is one the event brought in; the channel a message left (or lost by deletion) had its
  * first among them exactly when its first now lies past the oldest of them, or it has none.
  */
-export async function firstMessageFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function firstMessageDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   const firstOf = async (channelId: number): Promise<number | null | undefined> => (await models.channels.get(channelId))?.first_message_id;
   const lostFirst = (first: number | null | undefined, ids: readonly number[]): boolean => first !== undefined && (first === null || first > Math.min(...ids));
   switch (event.type) {
@@ -44,3 +47,5 @@ export async function firstMessageFanout(event: StoredEvent, models: ReadModels)
       return [];
   }
 }
+
+export const firstMessageFanout = fanoutOf('first-message', HANDLED, firstMessageDeliveries);

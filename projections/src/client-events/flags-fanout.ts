@@ -1,8 +1,9 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { hasEmptyTopic, messageDetailsView, withTopicDisplayName } from '@chat/wire';
 import { unreadEntries } from '../messages/unread-entries.js';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /**
  * `update_message_flags` to the user whose flags changed (all their queues). Marking read every
@@ -10,8 +11,7 @@ import type { ReadModels } from '../read-models.js';
  * clients to put the messages back into their unread state; where a detail names the empty topic,
  * clients without empty_topic_name get it spelled as its display name.
  */
-export async function flagsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'MessageFlagsChanged') return [];
+async function flagsDeliveries(event: StoredEventOf<'MessageFlagsChanged'>, models: ReadModels): Promise<Delivery[]> {
   const { user_id, op, flag, message_ids } = event.data;
   const all = event.data.all === true;
   const base = { type: 'update_message_flags', op, operation: op, flag, messages: all ? [] : message_ids, all };
@@ -24,3 +24,5 @@ export async function flagsFanout(event: StoredEvent, models: ReadModels): Promi
     { userIds, event: { ...base, message_details: withTopicDisplayName(details) }, audience: { capabilities: { empty_topic_name: false } } },
   ];
 }
+
+export const flagsFanout = fanoutOf('flags', ['MessageFlagsChanged'], flagsDeliveries);

@@ -1,31 +1,20 @@
-import { type GroupWorld, type StoredEvent, systemGroupOfRole, worldOf } from '@chat/core';
+import { type GroupWorld, type StoredEventOf, systemGroupOfRole, worldOf } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import { userGroupView } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 const WITH_DEACTIVATED = { capabilities: { include_deactivated_groups: true } };
 const WITHOUT_DEACTIVATED = { capabilities: { include_deactivated_groups: false } };
+
+const GROUP_EVENTS = ['UserGroupCreated', 'UserGroupMembersChanged', 'UserGroupUpdated', 'UserGroupPermissionsChanged', 'UserGroupDeactivated', 'UserGroupReactivated'] as const;
 
 /**
  * Client events for user groups, to every active user. Clients without include_deactivated_groups
  * do not know deactivated groups: deactivation removes the group for them, reactivation adds it back,
  * and nothing else about a deactivated group reaches them.
  */
-export async function groupsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  switch (event.type) {
-    case 'UserGroupCreated':
-    case 'UserGroupMembersChanged':
-    case 'UserGroupUpdated':
-    case 'UserGroupPermissionsChanged':
-    case 'UserGroupDeactivated':
-    case 'UserGroupReactivated':
-      break;
-    case 'UserCreated':
-    case 'UserRoleChanged':
-      return roleMembership(event, models);
-    default:
-      return [];
-  }
+async function groupsDeliveries(event: StoredEventOf<(typeof GROUP_EVENTS)[number]>, models: ReadModels): Promise<Delivery[]> {
   const world = worldOf(await models.userGroups.all(), await models.users.all());
   const group = world.groups.get(event.data.group_id);
   if (!group) return [];
@@ -69,9 +58,10 @@ export async function groupsFanout(event: StoredEvent, models: ReadModels): Prom
 const activeUserIds = (world: GroupWorld): number[] =>
   [...world.users.values()].filter((user) => user.is_active).map((user) => user.user_id);
 
+const ROLE_EVENTS = ['UserCreated', 'UserRoleChanged'] as const;
+
 /** A role change moves the user between role system groups: their derived membership changed. */
-async function roleMembership(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'UserCreated' && event.type !== 'UserRoleChanged') return [];
+async function roleMembership(event: StoredEventOf<(typeof ROLE_EVENTS)[number]>, models: ReadModels): Promise<Delivery[]> {
   const world = worldOf(await models.userGroups.all(), await models.users.all());
   const systemGroupId = (role: Parameters<typeof systemGroupOfRole>[0]): number | null => {
     const name = systemGroupOfRole(role);
@@ -88,3 +78,7 @@ async function roleMembership(event: StoredEvent, models: ReadModels): Promise<D
   if (to !== null) deliveries.push({ userIds: everyone, event: { type: 'user_group', op: 'add_members', group_id: to, user_ids } });
   return deliveries;
 }
+
+export const groupsFanout = fanoutOf('groups', GROUP_EVENTS, groupsDeliveries);
+
+export const roleGroupsFanout = fanoutOf('role-groups', ROLE_EVENTS, roleMembership);

@@ -1,6 +1,7 @@
-import { EMPTY_TOPIC_DISPLAY_NAME, type MessageRecipient, type StoredEvent } from '@chat/core';
+import { EMPTY_TOPIC_DISPLAY_NAME, type MessageRecipient, type StoredEventOf } from '@chat/core';
 import type { Audience, ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import { messageAudience } from './message-audience.js';
 
 /** Where the deleted messages were, per queue: the empty topic spelled out for queues without empty_topic_name. */
@@ -19,11 +20,12 @@ function places(recipient: MessageRecipient): { where: Record<string, unknown>; 
  * they may read: one event listing them all for queues with bulk_message_deletion, otherwise one
  * event per message.
  */
-export async function messageDeletionFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'MessagesDeleted') return [];
+async function messageDeletionDeliveries(event: StoredEventOf<'MessagesDeleted'>, models: ReadModels): Promise<Delivery[]> {
   const { message_ids, recipient, holders } = event.data;
   return deletionDeliveries(await messageAudience(models, recipient, holders), message_ids, recipient);
 }
+
+export const messageDeletionFanout = fanoutOf('message-deletion', ['MessagesDeleted'], messageDeletionDeliveries);
 
 /** The `delete_message` deliveries telling these users that the messages (all in one place) are gone for them. */
 export function deletionDeliveries(userIds: number[], message_ids: number[], recipient: MessageRecipient): Delivery[] {

@@ -2,6 +2,7 @@ import { type ContentEdit, EMPTY_TOPIC_DISPLAY_NAME, FlagBit, flagNames, inLinki
 import { topicLinks } from '@chat/markdown';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import { messageAudience } from './message-audience.js';
 import { deletionDeliveries } from './message-deletion-fanout.js';
 
@@ -79,13 +80,17 @@ async function moved(event: StoredEventOf<'MessagesMoved'>, models: ReadModels):
   return [...(await editDeliveries(models, fields, message_id, users)), ...deletionDeliveries(lost_access, message_ids, before)];
 }
 
+const HANDLED = ['MessageContentEdited', 'MessagesMoved'] as const;
+
 /**
  * `update_message` to everyone who holds (or, for a move that took their rows, held) the edited or
  * moved messages or may read them in the channel they were in; a move into a channel some holders
  * cannot read is a deletion for them.
  */
-export async function messageEditsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function messageEditsDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   if (event.type === 'MessageContentEdited') return contentEdited(event, models);
   if (event.type === 'MessagesMoved') return moved(event, models);
   return [];
 }
+
+export const messageEditsFanout = fanoutOf('message-edits', HANDLED, messageEditsDeliveries);

@@ -1,6 +1,7 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import { mutedTopicsOf } from './muted-topics.js';
 
 /**
@@ -9,8 +10,7 @@ import { mutedTopicsOf } from './muted-topics.js';
  * empty topic is among them, clients with and without the empty_topic_name capability see it named
  * differently.
  */
-export async function mutedTopicsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'UserTopicChanged') return [];
+async function mutedTopicsDeliveries(event: StoredEventOf<'UserTopicChanged'>, models: ReadModels): Promise<Delivery[]> {
   const userIds = [event.data.user_id];
   const named = await mutedTopicsOf(models, event.data.user_id, true);
   if (!named.some(([, topic]) => topic === '')) return [{ userIds, event: { type: 'muted_topics', muted_topics: named } }];
@@ -20,3 +20,5 @@ export async function mutedTopicsFanout(event: StoredEvent, models: ReadModels):
     { userIds, event: { type: 'muted_topics', muted_topics: displayed }, audience: { capabilities: { empty_topic_name: false } } },
   ];
 }
+
+export const mutedTopicsFanout = fanoutOf('muted-topics', ['UserTopicChanged'], mutedTopicsDeliveries);

@@ -1,7 +1,8 @@
-import type { DraftState, NavigationViewState, StoredEvent } from '@chat/core';
+import type { DraftState, NavigationViewState, StoredEventOf } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import type { SavedSnippetRow } from '../personal/saved-snippet-row.js';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /** A draft as the public API shows it. */
 export const draftView = (draft: DraftState): Record<string, unknown> => ({
@@ -24,11 +25,23 @@ export const navigationViewView = (view: NavigationViewState): Record<string, un
 
 const toOwner = (userId: number, event: ClientEvent): Delivery[] => [{ userIds: [userId], event }];
 
+const HANDLED = [
+  'DraftCreated',
+  'DraftEdited',
+  'DraftDeleted',
+  'SavedSnippetCreated',
+  'SavedSnippetEdited',
+  'SavedSnippetDeleted',
+  'NavigationViewAdded',
+  'NavigationViewUpdated',
+  'NavigationViewRemoved',
+] as const;
+
 /**
  * `drafts`, `saved_snippets` and `navigation_view` events, to the user's own clients. Drafts dropped
  * because synchronization was turned off are not announced: the clients keep their own copies.
  */
-export async function personalItemsFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function personalItemsDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   switch (event.type) {
     case 'DraftCreated':
       return toOwner(event.data.user_id, { type: 'drafts', op: 'add', drafts: [draftView(event.data)] });
@@ -54,3 +67,5 @@ export async function personalItemsFanout(event: StoredEvent, models: ReadModels
       return [];
   }
 }
+
+export const personalItemsFanout = fanoutOf('personal-items', HANDLED, personalItemsDeliveries);

@@ -1,17 +1,29 @@
-import type { StoredEvent } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { linkifierList, playgroundList, realmEmojiDict } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 const activeUserIds = async (models: ReadModels): Promise<number[]> =>
   (await models.users.all()).filter((user) => user.is_active).map((user) => user.user_id);
+
+const HANDLED = [
+  'RealmEmojiAdded',
+  'RealmEmojiDeactivated',
+  'LinkifierAdded',
+  'LinkifierUpdated',
+  'LinkifierRemoved',
+  'LinkifiersReordered',
+  'CodePlaygroundAdded',
+  'CodePlaygroundRemoved',
+] as const;
 
 /**
  * Custom emoji, linkifiers and code playgrounds: each change sends the whole new set to every active
  * user. Linkifiers reach only queues registered with `linkifier_url_template` (older clients expect
  * another format, and get no linkifier events at all).
  */
-export async function realmConfigFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function realmConfigDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   switch (event.type) {
     case 'RealmEmojiAdded':
     case 'RealmEmojiDeactivated':
@@ -34,3 +46,5 @@ export async function realmConfigFanout(event: StoredEvent, models: ReadModels):
       return [];
   }
 }
+
+export const realmConfigFanout = fanoutOf('realm-config', HANDLED, realmConfigDeliveries);

@@ -1,6 +1,6 @@
-import type { RealmExportState, StoredEvent } from '@chat/core';
-import type { Delivery } from '@chat/realtime';
+import type { RealmExportState } from '@chat/core';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /** An export as GET /export/realm and `realm_export` events show it; times in seconds. */
 export function realmExportView(state: RealmExportState, externalUrl: string): Record<string, unknown> {
@@ -22,12 +22,13 @@ export function realmExportView(state: RealmExportState, externalUrl: string): R
 export const realmExportViews = async (models: ReadModels, externalUrl: string): Promise<Record<string, unknown>[]> =>
   (await models.realmExports.all()).sort((a, b) => a.id - b.id).map((state) => realmExportView(state, externalUrl));
 
-const EXPORT_EVENTS: ReadonlySet<string> = new Set(['RealmExportRequested', 'RealmExportCompleted', 'RealmExportFailed', 'RealmExportDeleted']);
-
 /** `realm_export` with every export, to the owner who asked for the one that changed. */
-export async function realmExportsFanout(event: StoredEvent, models: ReadModels, externalUrl: string): Promise<Delivery[]> {
-  if (!EXPORT_EVENTS.has(event.type) || !('export_id' in event.data)) return [];
-  const state = await models.realmExports.get(event.data.export_id);
-  if (!state) return [];
-  return [{ userIds: [state.acting_user_id], event: { type: 'realm_export', exports: await realmExportViews(models, externalUrl) } }];
-}
+export const realmExportsFanout = fanoutOf(
+  'realm-exports',
+  ['RealmExportRequested', 'RealmExportCompleted', 'RealmExportFailed', 'RealmExportDeleted'],
+  async (event, models, options) => {
+    const state = await models.realmExports.get(event.data.export_id);
+    if (!state) return [];
+    return [{ userIds: [state.acting_user_id], event: { type: 'realm_export', exports: await realmExportViews(models, options.externalUrl?.() ?? '') } }];
+  },
+);

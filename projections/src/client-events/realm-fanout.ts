@@ -1,7 +1,8 @@
-import type { RealmSettings, StoredEvent } from '@chat/core';
+import type { RealmSettings, StoredEventOf } from '@chat/core';
 import type { ClientEvent, Delivery } from '@chat/realtime';
 import { realmDescriptionHtml } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 const updateDict = (data: Record<string, unknown>): ClientEvent => ({ type: 'realm', op: 'update_dict', property: 'default', data });
 
@@ -23,8 +24,10 @@ function settingsEvents(changes: Partial<RealmSettings>): ClientEvent[] {
   return events;
 }
 
+const HANDLED = ['RealmSettingsChanged', 'RealmProfileChanged', 'RealmGroupSettingsChanged'] as const;
+
 /** Client events for organization-wide changes, to every active user. */
-export async function realmFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function realmDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   const everyone = async (): Promise<number[]> =>
     (await models.users.all()).filter((user) => user.is_active).map((user) => user.user_id);
   const toEveryone = async (events: ClientEvent[]): Promise<Delivery[]> => {
@@ -47,3 +50,5 @@ export async function realmFanout(event: StoredEvent, models: ReadModels): Promi
       return [];
   }
 }
+
+export const realmFanout = fanoutOf('realm', HANDLED, realmDeliveries);

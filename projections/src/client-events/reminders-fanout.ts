@@ -1,6 +1,7 @@
-import type { ReminderState, StoredEvent } from '@chat/core';
+import type { ReminderState, StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /** A reminder as the public API shows it (GET /reminders, the register section, `reminders add`). */
 export function reminderView(reminder: ReminderState): Record<string, unknown> {
@@ -21,11 +22,13 @@ const remove = (userId: number, reminderId: number): Delivery => ({
   event: { type: 'reminders', op: 'remove', reminder_id: reminderId },
 });
 
+const HANDLED = ['ReminderScheduled', 'ReminderDeliveryFailed', 'ReminderDelivered', 'ReminderDeleted'] as const;
+
 /**
  * `reminders` events to the reminder's creator only: add when scheduled, remove when sent or deleted;
  * a failed one is removed and added again with `failed: true` (the public API has no update).
  */
-export async function remindersFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function remindersDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   switch (event.type) {
     case 'ReminderScheduled':
     case 'ReminderDeliveryFailed': {
@@ -41,3 +44,5 @@ export async function remindersFanout(event: StoredEvent, models: ReadModels): P
       return [];
   }
 }
+
+export const remindersFanout = fanoutOf('reminders', HANDLED, remindersDeliveries);

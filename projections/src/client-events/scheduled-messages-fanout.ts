@@ -1,6 +1,7 @@
-import type { ScheduledMessageState, StoredEvent } from '@chat/core';
+import type { ScheduledMessageState, StoredEventOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 
 /** A scheduled message as the public API shows it (GET /scheduled_messages, register, events). */
 export function scheduledMessageView(message: ScheduledMessageState): Record<string, unknown> {
@@ -16,8 +17,10 @@ export function scheduledMessageView(message: ScheduledMessageState): Record<str
   };
 }
 
+const HANDLED = ['ScheduledMessageCreated', 'ScheduledMessageEdited', 'ScheduledMessageFailed', 'ScheduledMessageSent', 'ScheduledMessageDeleted'] as const;
+
 /** `scheduled_messages` events, to the sender's own clients: add, update (an edit, a failure), remove (sent or deleted). */
-export async function scheduledMessagesFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
+async function scheduledMessagesDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   switch (event.type) {
     case 'ScheduledMessageCreated':
     case 'ScheduledMessageEdited':
@@ -38,3 +41,5 @@ export async function scheduledMessagesFanout(event: StoredEvent, models: ReadMo
       return [];
   }
 }
+
+export const scheduledMessagesFanout = fanoutOf('scheduled-messages', HANDLED, scheduledMessagesDeliveries);

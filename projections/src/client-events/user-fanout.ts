@@ -1,7 +1,8 @@
-import { isLegacySetting, type StoredEvent, type UserSettingName, type UserState } from '@chat/core';
+import { isLegacySetting, type StoredEventOf, type UserSettingName, type UserState } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail, canSeeEmail, languageName, legacySettingEvent, userView } from '@chat/wire';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import type { FanoutOptions } from './feed-sink.js';
 
 const update = (person: Record<string, unknown>) => ({ type: 'realm_user', op: 'update', person });
@@ -16,9 +17,10 @@ function byEmailVisibility(viewers: readonly UserState[], subject: UserState): [
 
 const ids = (users: readonly UserState[]): number[] => users.map((user) => user.user_id);
 
+const HANDLED = ['UserCreated', 'UserRenamed', 'UserRoleChanged', 'UserEmailChanged', 'UserProfileDataChanged', 'UserSettingsChanged'] as const;
+
 /** Client events for changes to users: realm_user to everyone, settings to the user themself. */
-export async function userFanout(event: StoredEvent, models: ReadModels, options: FanoutOptions): Promise<Delivery[]> {
-  if (!('user_id' in event.data)) return [];
+async function userDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels, options: FanoutOptions): Promise<Delivery[]> {
   const subject = await models.users.get(event.data.user_id);
   if (!subject) return [];
   const everyone = (await models.users.all()).filter((user) => user.is_active);
@@ -53,6 +55,8 @@ export async function userFanout(event: StoredEvent, models: ReadModels, options
       return [];
   }
 }
+
+export const userFanout = fanoutOf('users', HANDLED, userDeliveries);
 
 function settingsChanged(subject: UserState, changes: Record<string, unknown>, everyone: UserState[], options: FanoutOptions): Delivery[] {
   const me = [subject.user_id];

@@ -1,10 +1,13 @@
-import { type StoredEvent, systemGroupOfRole, type UserState, worldOf } from '@chat/core';
+import { type StoredEventOf, systemGroupOfRole, type UserState, worldOf } from '@chat/core';
 import type { Delivery } from '@chat/realtime';
 import type { ReadModels } from '../read-models.js';
+import { fanoutOf } from './fanout.js';
 import { deliver } from './channel-deliveries.js';
 import { channelWorld } from './channel-world.js';
 
 const WITH_DEACTIVATED = { capabilities: { include_deactivated_groups: true } };
+
+const HANDLED = ['UserDeactivated', 'UserReactivated'] as const;
 
 /**
  * Deactivation and reactivation. Everyone learns the account's `is_active` from `realm_user update`.
@@ -12,8 +15,7 @@ const WITH_DEACTIVATED = { capabilities: { include_deactivated_groups: true } };
  * first, and drop the user from groups themselves (the public server's rule). Reactivation lists them
  * again: `add_members` for every group they belong to and `peer_add` for every channel.
  */
-export async function userLifecycleFanout(event: StoredEvent, models: ReadModels): Promise<Delivery[]> {
-  if (event.type !== 'UserDeactivated' && event.type !== 'UserReactivated') return [];
+async function userLifecycleDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>, models: ReadModels): Promise<Delivery[]> {
   const subject = await models.users.get(event.data.user_id);
   if (!subject) return [];
   const users = await models.users.all();
@@ -23,6 +25,8 @@ export async function userLifecycleFanout(event: StoredEvent, models: ReadModels
   if (event.type === 'UserDeactivated') return [...peers, update];
   return [update, ...(await groupsRegained(subject, models, everyone)), ...peers];
 }
+
+export const userLifecycleFanout = fanoutOf('user-lifecycle', HANDLED, userLifecycleDeliveries);
 
 async function peerEvents(subject: UserState, models: ReadModels, op: 'peer_add' | 'peer_remove'): Promise<Delivery[]> {
   const deliveries: Delivery[] = [];

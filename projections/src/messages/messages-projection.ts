@@ -1,18 +1,9 @@
-import {
-  clientName,
-  contentBits,
-  FlagBit,
-  HISTORY_ONLY_BITS,
-  type MessageState,
-  type StoredEventOf,
-  type StoredFlagName,
-  USER_FLAGS,
-  VisibilityPolicy,
-  visibilityPolicyCode,
-} from '@chat/core';
+import { FlagBit, HISTORY_ONLY_BITS, type StoredEventOf, type StoredFlagName, USER_FLAGS, VisibilityPolicy, visibilityPolicyCode } from '@chat/core';
 import { topicKey } from '@chat/readstore';
+import type { EventFacts } from '../event-facts.js';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
+import { sentRows } from './sent-message.js';
 
 /** The key of a user's visibility policy for a topic. */
 export const userTopicKey = (userId: number, channelId: number, topic: string): string => `${userId}:${channelId}:${topicKey(topic)}`;
@@ -26,35 +17,18 @@ export function messagesProjection(models: ReadModels): Projection {
     'messages',
     ['MessageFlagsChanged', 'MessageSent', 'UserTopicChanged'],
     // A send, most of a log, is one write returned as it is: no await of its own.
-    (event) => (event.type === 'MessageSent' ? insertSent(models, event) : applyOther(models, event)),
+    (event, facts) => (event.type === 'MessageSent' ? insertSent(models, event, facts) : applyOther(models, event)),
     () => models.messages.caughtUp(),
   );
 }
 
-function insertSent(models: ReadModels, event: StoredEventOf<'MessageSent'>): Promise<void> {
-  const data = event.data;
-  const message: MessageState = {
-    id: data.message_id,
-    sender_id: data.sender_id,
-    recipient: data.recipient,
-    content: data.content,
-    rendered_content: data.rendered_content,
-    date_sent: event.metadata.occurred_at,
-    client: clientName(event.metadata.client),
-    is_me_message: data.is_me_message,
-    last_edit_timestamp: null,
-    last_moved_timestamp: null,
-    edit_history: [],
-    reactions: [],
-  };
-  const bitsOf = contentBits(data.flags);
-  const isRead = memberTest(data.read);
-  const flags = new Uint8Array(data.receivers.length);
-  for (let index = 0; index < flags.length; index++) {
-    const userId = data.receivers[index];
-    flags[index] = bitsOf(userId) | (isRead(userId) ? FlagBit.read : 0);
-  }
-  return models.messages.insert(message, { user_ids: data.receivers, flags }, event.position);
+/** Stores the message and its receivers' rows, and hands both on to the fan-out (EventFacts.sent). */
+function insertSent(models: ReadModels, event: StoredEventOf<'MessageSent'>, facts: EventFacts | undefined): Promise<number | null> {
+  const { message, flags } = sentRows(event);
+  const receivers = event.data.receivers;
+  const conversation = models.messages.insert(message, { user_ids: receivers, flags }, event.position);
+  if (facts) facts.sent = { message, receivers, flags, conversation };
+  return conversation;
 }
 
 async function applyOther(models: ReadModels, event: MessagesEvent): Promise<void> {
@@ -82,11 +56,4 @@ async function applyOther(models: ReadModels, event: MessagesEvent): Promise<voi
     default:
       return;
   }
-}
-
-/** Membership in a list of user ids: a scan for the usual few (the sender), a set for a long list. */
-function memberTest(userIds: readonly number[]): (userId: number) => boolean {
-  if (userIds.length <= 8) return (userId) => userIds.includes(userId);
-  const set = new Set(userIds);
-  return (userId) => set.has(userId);
 }

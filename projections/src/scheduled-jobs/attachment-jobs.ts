@@ -1,4 +1,5 @@
-import { namesUpload, type StoredEventOf } from '@chat/core';
+import type { StoredEventOf } from '@chat/core';
+import { mayLinkUploads } from '../attachments/may-link-uploads.js';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
@@ -33,5 +34,7 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
   };
 
   // A message sent without naming an upload changed no attachment (most of a log).
-  return projectionOf('attachment-jobs', types, (event) => (event.type === 'MessageSent' && !namesUpload(event.data.rendered_content) ? undefined : apply(event)));
+  return projectionOf('attachment-jobs', types, (event) =>
+    event.type === 'MessageSent' ? mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined)) : apply(event),
+  );
 }

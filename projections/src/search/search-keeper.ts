@@ -43,7 +43,9 @@ export class SearchKeeper {
       handles: inner.handles,
       restoredPosition: inner.restoredPosition,
       apply: (event) => this.apply(inner, event),
-      caughtUp: () => this.guard(() => inner.caughtUp?.()) ?? Promise.resolve(),
+      caughtUp: async () => {
+        await this.guard(() => inner.caughtUp?.());
+      },
     };
   }
 

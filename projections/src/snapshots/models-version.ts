@@ -20,17 +20,23 @@ function* filesUnder(dir: string): Generator<string> {
 
 let computed: string | undefined;
 
-/**
- * The version of the read models' code: a digest of every source file that shapes them. A snapshot
- * written by any other version (a schema, a projection or a store changed) is not loaded: the log is
- * replayed instead, which is always right, where trusting a snapshot's layout or meaning might not be.
- */
-export function modelsVersion(): string {
+/** The digest of every source file that shapes the read models, read once. */
+function sourcesDigest(): string {
   if (computed) return computed;
   const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT}\n`);
   for (const source of SOURCES) {
     for (const file of filesUnder(join(ROOT, source))) hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file));
   }
-  computed = hash.digest('hex').slice(0, 32);
+  computed = hash.digest('hex');
   return computed;
+}
+
+/**
+ * The version of the read models' code: a digest of every source file that shapes them and of the
+ * projections run, in their order (the server's features list them). A snapshot written by any other
+ * version (a schema, a projection, a store or the list changed) is not loaded: the log is replayed
+ * instead, which is always right, where trusting a snapshot's layout or meaning might not be.
+ */
+export function modelsVersion(projections: readonly string[] = []): string {
+  return createHash('sha256').update(sourcesDigest()).update(`\n${projections.join('\n')}`).digest('hex').slice(0, 32);
 }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { IdKind } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import { type MemoryReadStore, readSnapshotFile, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
@@ -26,17 +27,25 @@ export class ReadModelSnapshots {
   constructor(
     private readonly file: string,
     private readonly store: MemoryReadStore,
-    private readonly log: Pick<EventStore, 'readAll'>,
+    private readonly log: Pick<EventStore, 'readAt'>,
     private readonly ids: IdCounters | null,
     private readonly version = modelsVersion(),
   ) {}
 
-  /** Loads the snapshot into the (empty) store and the counters; when it cannot be used, leaves both empty. */
-  async load(): Promise<SnapshotLoad> {
+  /**
+   * Loads the snapshot into the (empty) store and the counters; when it cannot be used, leaves both
+   * empty. One taken before `forgottenAt` (the last event that forgot something) is removed unread: what
+   * it holds may be what was forgotten since.
+   */
+  async load(forgottenAt = 0): Promise<SnapshotLoad> {
     const started = performance.now();
     const read = readSnapshotFile<SavedModels>(this.file, this.version);
     if (!read.ok) return { loaded: false, reason: read.reason };
     const { header, json, arrays } = read;
+    if (header.position < forgottenAt) {
+      await this.discard();
+      return { loaded: false, reason: `taken at ${header.position}, before something was forgotten at ${forgottenAt}; removed` };
+    }
     if ((await this.eventIdAt(header.position)) !== header.eventId) return { loaded: false, reason: `the log has no event ${header.eventId} at ${header.position}` };
     try {
       this.store.restore(json, arrays, { name: READ_MODELS_CHECKPOINT, position: header.position });
@@ -63,8 +72,15 @@ export class ReadModelSnapshots {
     return { position, bytes };
   }
 
+  /** Removes the snapshot file: it may hold what was just forgotten (docs/topics/forgetting.md). */
+  async discard(): Promise<void> {
+    await rm(this.file, { force: true });
+    await rm(`${this.file}.tmp`, { force: true });
+  }
+
+  /** The id of the event at exactly this position: a point read (positions are opaque, see EventStore). */
   private async eventIdAt(position: number): Promise<string | undefined> {
-    for await (const event of this.log.readAll({ fromPosition: position - 1, maxCount: 1 })) return event.position === position ? event.id : undefined;
-    return undefined;
+    const [event] = await this.log.readAt([position]);
+    return event?.id;
   }
 }

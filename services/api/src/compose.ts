@@ -1,7 +1,7 @@
 import { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { type Clock, systemClock } from '@chat/core';
+import { type Clock, isStorageFull, systemClock } from '@chat/core';
 import {
   BackgroundCheckpoints,
   EventSchemaRegistry,
@@ -10,31 +10,40 @@ import {
   LogExportThread,
   LogIdAllocator,
   type LogLocation,
+  SealingEventStore,
+  sealSpecsOf,
   SqliteEventStore,
   UpcastingEventStore,
   ValidatingEventStore,
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { allProjections, clientEventsProjection, logMessageBodies, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots, SearchKeeper } from '@chat/projections';
-import { loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
+import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots, SearchKeeper } from '@chat/projections';
+import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
+import { keyLocation } from './keys/key-location.js';
+import { openSubjectKeys } from './keys/open-subject-keys.js';
+import { QueuedEventScrub } from './keys/queued-event-scrub.js';
+import { Scrubber, type ScrubStep } from './keys/scrubber.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
+import { mongoDatabase } from './config-stores.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
-import { createPrivateFile, preparePrivateDir } from './ops/private-files.js';
+import { createPrivateFile, preparePrivateDir } from './files/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
-import { type StorageArea, StorageHealth } from './ops/storage-health.js';
+import { type StorageArea, StorageHealth } from './files/storage-health.js';
 import { StorageWatchedEventStore } from './ops/storage-watched-event-store.js';
-import { jobHandlers, periodicTasks } from './scheduler/job-handlers.js';
+import { FEATURES } from './features/all-features.js';
+import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { RetentionSweeps } from './retention/retention-sweeps.js';
 import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
@@ -53,6 +62,11 @@ export interface Overrides {
   clock?: Clock;
   mailer?: Mailer;
   log?: Logger;
+  /**
+   * Told when the server can no longer do its work (its projections gave up on a failing store, it
+   * lost the log's writer lease): `npm start` exits 1 so that its orchestrator starts a fresh process.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 /** Infrastructure first, then read models and their projections, then the command side. */
@@ -61,15 +75,18 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const log = overrides.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
-  const raw = await openEventStore(config);
+  const raw = await openEventStore(config, log);
   const storage = new StorageHealth(config.dataDir, localStorageAreas(config), {
     refused: observe.storageFailure,
     full: (area, error) => log.error({ err: error, area }, `no space left: ${area} writes are refused until space is freed`),
     cleared: (area) => log.info({ area }, `${area} writes work again`),
   });
+  const keys = await openSubjectKeys(config, raw, storage);
+  // What may have to be forgotten is stored sealed under keys kept outside the log (docs/topics/forgetting.md).
+  const sealed = new SealingEventStore(raw, sealSpecsOf(registry.schemas.values()), keys, config.logSealing);
   // Reads come out as each event type's current version (upcasters), writes are checked against their
-  // schema; an append refused for lack of space is STORAGE_FULL.
-  const store = new StorageWatchedEventStore(new ValidatingEventStore(new UpcastingEventStore(raw, allUpcasters()), registry, observe.appendSeconds), storage);
+  // schema; an append refused for lack of space (the log's, or a new key's) is STORAGE_FULL.
+  const store = new StorageWatchedEventStore(new ValidatingEventStore(new UpcastingEventStore(sealed, allUpcasters()), registry, observe.appendSeconds), storage);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
@@ -84,7 +101,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
       log.info('search index caught up with the log');
     },
   });
-  const realtime = await openRealtime(config, log);
+  const realtime = await openRealtime(config, log, new QueuedEventScrub(keys).scrub);
   const queues = new QueueRegistry(
     clock,
     { idleMs: config.queueIdleMs, heartbeatMs: config.heartbeatMs },
@@ -95,27 +112,43 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
   // The organization version comes last: a snapshot read under a version holds every event it counts.
-  const organizationVersion = new OrganizationVersion();
+  const organizationVersion = new OrganizationVersion(leavingOrganizationAlone(FEATURES));
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
+  const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
+  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
-    ...allProjections(models, () => organizationVersion.bump()),
+    ...readModelProjections,
     searchKeeper.projection,
-    clientEventsProjection(models, queues, { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() }),
+    clientEventsProjection(models, queues, fanoutOptions, fanoutsOf(FEATURES)),
     organizationVersion,
+    // Last: every other projection has read what it needs of an event before the keys it names go.
+    forgettingProjection(keys),
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
-    onError: (error) => log.fatal({ err: error }, 'projection failed; read models are stale'),
+    // A full disk is waited out, never given up on: a new process would find it just as full.
+    retry: { giveUpAfterMs: config.stores.projectionRetryMs, keepsTrying: isStorageFull },
+    onRetry: (state, delayMs) => log.warn({ err: state.error, failing: state.failing, attempts: state.attempts, retryInMs: delayMs }, 'projection failed; retrying'),
+    onError: (error) => {
+      log.fatal({ err: error }, 'projections gave up; read models are stale');
+      overrides.onFatal?.(error);
+    },
   });
   const ids: IdAllocator = esdbIds ?? logIds ?? new LogIdAllocator();
-  const snapshots = await loadSnapshot(config, readStore, store, logIds, log);
+  const snapshots = await loadSnapshot(config, readStore, store, logIds, log, readModelProjections, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
   const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 }, storage);
   snapshotSchedule?.start();
+  const checkpoints = walCheckpoints(config, readStore);
+  const scrubber = new Scrubber(scrubSteps(config, search, checkpoints), log);
+  keys.onForgotten((_, position) => {
+    scrubber.request();
+    snapshotSchedule?.discard(position).catch((error: unknown) => log.error({ err: error }, 'could not remove the read-models snapshot'));
+  });
   // Queues come back after the rebuild, so they do not receive the replayed history.
   const restored = await realtime.restore();
   if (restored > 0) log.info({ restored }, 'event queues restored');
@@ -133,20 +166,27 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     search,
     searchKeeper,
     storage,
-    writtenLog: raw,
+    writtenLog: sealed,
+    keys,
     logExports: new LogExportThread(logLocation(config)),
-    walCheckpoints: walCheckpoints(config, readStore),
+    walCheckpoints: checkpoints,
+    scrubber,
     organization: new OrganizationSnapshots(models, organizationVersion),
     runner,
     snapshots: snapshotSchedule,
-    bus: new CommandBus(store, runner, clock, registry),
+    bus: new CommandBus(store, runner, clock, registry, {
+      readYourWritesMs: config.stores.readYourWritesMs,
+      onModelsLate: (position, error) => log.warn({ err: error, position }, 'a command was answered before its read models caught up'),
+    }),
     apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
     passwords: new Passwords(config.scryptCost),
     mailer: overrides.mailer ?? openMailer(config, log, storage),
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
-    scheduler: new Scheduler(() => ctx, jobHandlers, periodicTasks, clock.now()),
+    scheduler: new Scheduler<ServerContext>(() => ctx, jobsOf(FEATURES), periodicTasksOf(FEATURES), clock.now()),
+    registerSetup: registerSetupOf(FEATURES),
+    retention: new RetentionSweeps(() => ctx, log),
     uploads: new LocalDiskUploadStorage(join(config.dataDir, 'uploads')),
     uploadUrls: new TemporaryUploadUrls(loadServerSecret(config.dataDir), clock),
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
@@ -161,18 +201,22 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
 function localStorageAreas(config: Config): Set<StorageArea> {
   const areas = new Set<StorageArea>(['snapshots', 'uploads', 'outbox']);
   if (logLocation(config).kind === 'sqlite') areas.add('log');
+  if (keyLocation(config).kind === 'sqlite') areas.add('keys');
   return areas;
 }
 
 /** Where the configured log is, for readers with connections of their own (the export thread). */
 function logLocation(config: Config): LogLocation {
-  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl };
-  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3') };
+  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl, streamPrefix: config.stores.esdbStreamPrefix, keys: keyLocation(config) };
+  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3'), keys: keyLocation(config) };
 }
 
-async function openEventStore(config: Config): Promise<EventStore> {
+async function openEventStore(config: Config, log: Logger): Promise<EventStore> {
   const location = logLocation(config);
-  if (location.kind === 'esdb') return (await production()).connectEventStore(location.url);
+  if (location.kind === 'esdb') {
+    const onError = (error: unknown) => log.warn({ err: error }, 'EventStoreDB subscription dropped; resubscribing');
+    return (await production()).connectEventStore(location.url, { streamPrefix: location.streamPrefix, onError });
+  }
   createPrivateFile(location.file);
   // Checkpoints run in their own thread (walCheckpoints): a commit checkpoints only as a backstop.
   return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
@@ -186,6 +230,12 @@ function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpo
   const location = logLocation(config);
   const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MemoryReadStore ? [searchFile(config)] : [])];
   return files.length > 0 ? new BackgroundCheckpoints(files) : null;
+}
+
+/** What scrubbing after a forgetting does: the embedded search index's freed pages and WAL (see Scrubber). */
+function scrubSteps(config: Config, search: SearchIndex, checkpoints: BackgroundCheckpoints | null): ScrubStep[] {
+  if (!(search instanceof SqliteSearchIndex)) return [];
+  return [{ name: 'search index', run: async () => (await search.flush(), checkpoints ? checkpoints.truncate(searchFile(config)) : true) }];
 }
 
 /**
@@ -205,27 +255,38 @@ async function openSearchIndex(config: Config, readStore: ReadStore, log: EventS
 
 /** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
 async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl);
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl, mongoDatabase(config.stores, 'read_models'));
   return new MemoryReadStore({ bodies: logMessageBodies(log) });
 }
 
 /** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
-async function openRealtime(config: Config, log: Logger): Promise<RealtimeStores> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, config.queueIdleMs, log);
-  return new MemoryRealtime(queuesFile(config));
+async function openRealtime(config: Config, log: Logger, scrub: (event: ClientEvent) => ClientEvent | null): Promise<RealtimeStores> {
+  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
+  return new MemoryRealtime(queuesFile(config), scrub);
 }
 
 const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
+
 const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
 
 /**
  * The memory read models' snapshots (DATA_DIR/read-models.snapshot): loaded here when usable, so the
  * runner applies only the log after it. Null when snapshots are off or the read models live in MongoDB.
  */
-async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStore, ids: LogIdAllocator | null, logger: Logger): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
+async function loadSnapshot(
+  config: Config,
+  readStore: ReadStore,
+  log: EventStore,
+  ids: LogIdAllocator | null,
+  logger: Logger,
+  projections: readonly Projection[],
+  forgottenAt: number,
+): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
   if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids);
-  const loaded = await snapshots.load();
+  // Which projections run, and in what order, shapes the models as much as their code does.
+  const version = modelsVersion(projections.map((projection) => projection.name));
+  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
+  const loaded = await snapshots.load(forgottenAt);
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');
   return { snapshots, position: loaded.loaded ? loaded.position : 0 };
@@ -234,6 +295,8 @@ async function loadSnapshot(config: Config, readStore: ReadStore, log: EventStor
 export async function closeContext(ctx: ServerContext): Promise<void> {
   ctx.searchKeeper.stop();
   ctx.storage.close();
+  await ctx.retention.stop();
+  await ctx.scrubber.close();
   await ctx.logExports.close();
   await ctx.walCheckpoints?.close();
   await ctx.runner.stop();
@@ -250,6 +313,7 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.store.close();
   await ctx.readStore.close();
   await ctx.search.close();
+  await ctx.keys.close();
   await ctx.mailer.close?.();
 }
 

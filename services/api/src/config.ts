@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
-import { withoutCredentials } from './ops/log-redaction.js';
+import { ConfigError, integer } from './config-values.js';
+import { type StoreSettings, storeSettings } from './config-stores.js';
+import { withoutCredentials } from './secrets/log-redaction.js';
+
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -58,6 +62,12 @@ export interface Config {
   mailFrom: string;
   /** CHAT_GIPHY_API_KEY: the GIPHY key clients use for the GIF picker; empty means GIPHY is not offered. */
   giphyApiKey: string;
+  /** How the production stores are used: namespaces, retries, waits (config-stores.ts). */
+  stores: StoreSettings;
+  /** CHAT_KEY_STORE: where the keys of sealed values live (docs/topics/forgetting.md): beside the log, or MongoDB (MONGO_URL). */
+  keyStore: 'sqlite' | 'mongodb';
+  /** CHAT_LOG_SEALING: seal what may have to be forgotten (on); `off` only to measure what sealing costs. */
+  logSealing: boolean;
 }
 
 /** So many requests per so many seconds. */
@@ -66,21 +76,11 @@ export interface RateLimitSpec {
   seconds: number;
 }
 
-export class ConfigError extends Error {}
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
-}
-
-function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${value}')`);
-  }
-  return parsed;
 }
 
 /** Reads the server's configuration from the environment; a bad value stops the start with a clear message. */
@@ -92,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   if (eventStore === 'esdb' && !env.ESDB_URL) throw new ConfigError('EVENT_STORE=esdb needs ESDB_URL');
   if (readStore === 'mongodb' && !env.MONGO_URL) throw new ConfigError('READ_STORE=mongodb needs MONGO_URL');
   if (env.CHAT_RATE_LIMIT_STORE === 'mongodb' && !env.MONGO_URL) throw new ConfigError('CHAT_RATE_LIMIT_STORE=mongodb needs MONGO_URL');
+  if (env.CHAT_KEY_STORE === 'mongodb' && !env.MONGO_URL) throw new ConfigError('CHAT_KEY_STORE=mongodb needs MONGO_URL');
   const externalUrl = (env.CHAT_EXTERNAL_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   try {
     new URL(externalUrl);
@@ -145,7 +146,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.CHAT_SMTP_URL),
     mailFrom: env.CHAT_MAIL_FROM || `noreply@${new URL(externalUrl).hostname}`,
     giphyApiKey: env.CHAT_GIPHY_API_KEY ?? '',
+    keyStore: oneOf('CHAT_KEY_STORE', env.CHAT_KEY_STORE, ['sqlite', 'mongodb'] as const, readStore === 'mongodb' ? 'mongodb' : 'sqlite'),
+    logSealing: oneOf('CHAT_LOG_SEALING', env.CHAT_LOG_SEALING, ['on', 'off'] as const, 'on') === 'on',
     scryptCost: powerOfTwo('CHAT_SCRYPT_COST', integer('CHAT_SCRYPT_COST', env.CHAT_SCRYPT_COST, 16384, 1024, 1048576)),
+    stores: storeSettings(env),
   };
 }
 

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   // Everything the process creates (the log, its -wal and -shm, queues, presence, uploads) is its user's alone.
   process.umask(0o077);
   const config = configFromEnv();
-  const server = await startServer(config);
+  // Told when the server can no longer do its work (see Overrides.onFatal): stop, and exit 1.
+  let fatal: (error: Error) => void = () => process.exit(1);
+  const server = await startServer(config, { onFatal: (error) => fatal(error) });
   const { log } = server.ctx;
   if (server.bootstrap.generatedCredentials) {
     const { email, password } = server.bootstrap.generatedCredentials;
@@ -17,7 +19,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\nOrganization created. Owner login: ${email}  password: ${password}\n\n`);
   }
   let stopping = false;
-  const stop = (signal: string): void => {
+  const stop = (signal: string, code = 0): void => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
@@ -26,12 +28,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     server.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         log.error({ err: error }, 'unclean stop');
         process.exit(1);
       },
     );
+  };
+  fatal = (error) => {
+    log.fatal({ err: error }, 'cannot go on; exiting so that a fresh process takes over');
+    stop('fatal', 1);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

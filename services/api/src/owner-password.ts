@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from './config.js';
-import { resetOwnerPassword } from './ops/reset-owner-password.js';
+import { resetOwnerPassword } from './reset-owner-password.js';
 
 /**
  * `npm run -s owner-password [-- --email owner@…]`: with the server stopped, gives an organization

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
+import { bindKeysToLog } from './keys/open-subject-keys.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
+import type { WriterLease } from '@chat/eventstore';
 import { confirmEmailChangePage } from './endpoints/confirm-email.js';
 import { joinPage } from './endpoints/join-page.js';
 import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
@@ -15,9 +17,9 @@ import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { htmlPageHeaders, mountHtmlPage } from './ops/html-pages.js';
 import { INCOMING_LEFTOVER_AGE_MS, removeIncomingLeftovers } from './ops/incoming-leftovers.js';
-import { loggablePath } from './ops/log-redaction.js';
+import { loggablePath } from './secrets/log-redaction.js';
 import { mountOpsPages } from './ops/ops-pages.js';
-import { preparePrivateDir } from './ops/private-files.js';
+import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
@@ -43,16 +45,35 @@ export interface RunningServer {
  */
 const ownsDataDir = (config: Config): boolean => !(config.eventStore === 'esdb' && config.readStore === 'mongodb');
 
+/**
+ * One writer per EventStoreDB log (docs/topics/operations.md, "One writer per log"): taken before
+ * anything is read or written, waiting a while for a holder that is stopping.
+ */
+async function takeWriterLease(config: Config, overrides: Overrides): Promise<WriterLease | null> {
+  if (config.eventStore !== 'esdb' || !config.esdbUrl) return null;
+  const lease = (await import('./production-stores.js')).connectWriterLease(config.esdbUrl, config.stores.esdbStreamPrefix);
+  try {
+    await lease.acquire(config.stores.writerLeaseWaitMs, (error) => overrides.onFatal?.(new Error(`lost the log's writer lease: ${error.message}`, { cause: error })));
+  } catch (error) {
+    await lease.release().catch(() => undefined);
+    throw error;
+  }
+  return lease;
+}
+
 /** Takes the data directory, composes the server, listens, and creates the organization on first start. */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
   preparePrivateDir(config.dataDir);
   const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
   const metrics = new ServerMetrics();
   let ctx: ServerContext;
+  let lease: WriterLease | null = null;
   try {
+    lease = await takeWriterLease(config, overrides);
     ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds), storageFailure: (area) => metrics.observeStorageFailure(area) });
   } catch (error) {
     metrics.stop();
+    await lease?.release().catch(() => undefined);
     lock?.release();
     throw error;
   }
@@ -60,12 +81,14 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   const release = async (): Promise<void> => {
     await rateLimits?.close();
     await closeContext(ctx);
+    await lease?.release();
     metrics.stop();
     lock?.release();
   };
   try {
     const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock, ctx.storage);
     metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() }, ctx.storage);
+    metrics.watchForgetting(ctx.scrubber, ctx.keys);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;
@@ -118,6 +141,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     let bootstrap: BootstrapOutcome;
     try {
       bootstrap = await bootstrapOrganization(ctx);
+      await bindKeysToLog(ctx.keys, ctx.store);
       organizationReady(true);
     } catch (error) {
       organizationReady(false);

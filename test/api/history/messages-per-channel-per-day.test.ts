@@ -48,7 +48,7 @@ describe('analysis: messages per channel per day, replayed from the log', functi
     for (const content of ['one', 'two', 'three', 'four']) sent.push(await postToChannel(member, 'General', 'day two', content));
     await edited(server.owner, sent[2], { stream_id: channels.later, propagate_mode: 'change_later', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
     expectSuccess(await deleteMessage(server.owner, sent[0]));
-    const log = openLogReader({ 'data-dir': server.dataDir }, {});
+    const log = await openLogReader({ 'data-dir': server.dataDir }, {});
     try {
       rows = await messagesPerChannelPerDay(log);
     } finally {

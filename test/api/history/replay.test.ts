@@ -125,7 +125,7 @@ describe('events replay: rebuilt read models against the live ones', function ()
         return http.keys(model);
       },
     };
-    const log = openLogReader({ 'data-dir': server.dataDir }, {});
+    const log = await openLogReader({ 'data-dir': server.dataDir }, {});
     try {
       const comparison = await compareWithLive(new LogReplay(log, new MemoryReadStore()), moving);
       expect(comparison).to.deep.include({ equal: false, position: await server.ctx.store.headPosition() });

@@ -79,6 +79,16 @@ describe('GET /messages/{message_id}/history', function () {
     expect((await historyOf(bob, id, { allow_empty_topic_name: true }))[0].topic).to.equal('');
   });
 
+  it('gives a direct message the empty topic, edited or not, whatever the client allows', async function () {
+    const id = await postDirect(alice, [bob.userId], 'just between us');
+    await edited(alice, id, { content: 'just between the two of us' });
+    for (const params of [{}, { allow_empty_topic_name: true }]) {
+      const history = await historyOf(bob, id, params);
+      expect(history.map((state) => state.topic)).to.deep.equal(['', '']);
+      expect(history[1]).to.include({ content: 'just between the two of us', prev_content: 'just between us' });
+    }
+  });
+
   it('refuses messages the caller may not read, and unknown ones', async function () {
     const secret = await postToChannel(alice, 'vault', 'x', 'private');
     const direct = await postDirect(alice, [bob.userId], 'just us');

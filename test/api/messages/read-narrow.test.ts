@@ -181,7 +181,7 @@ describe('GET /messages: narrows', () => {
     const body = expectSuccess(await alice.get('/messages/matches_narrow', { msg_ids: [g1, g3, d1, dm3], narrow: [['search', 'lunch']] }));
     expect(body.messages).to.deep.equal({
       [g1]: {
-        match_content: '<p><span class="highlight">Lunch</span> at noon <a href="https://example.com/menu" target="_blank" rel="noopener noreferrer">https://example.com/menu</a></p>',
+        match_content: '<p><span class="highlight">Lunch</span> at noon <a href="https://example.com/menu">https://example.com/menu</a></p>',
         match_subject: '<span class="highlight">lunch</span>',
       },
       [d1]: { match_content: '<p>an idea about <span class="highlight">lunch</span></p>', match_subject: 'ideas' },

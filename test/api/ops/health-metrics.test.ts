@@ -19,8 +19,11 @@ describe('ops: health, readiness, metrics and the request log', function () {
   this.timeout(20000);
   let server: TestServer;
   const log = new LogLines();
+  const fatal: Error[] = [];
   before(async () => {
-    server = await startTestServer({ log: pino({ level: 'info' }, log) });
+    // Short waits, so the failing-store case below shows retries, a late answer and giving up within the test.
+    const env = { CHAT_READ_YOUR_WRITES_WAIT_MS: '200', CHAT_PROJECTION_RETRY_SECONDS: '3' };
+    server = await startTestServer({ log: pino({ level: 'info' }, log), env, onFatal: (error) => fatal.push(error) });
   });
   after(() => server.stop());
 
@@ -102,19 +105,42 @@ describe('ops: health, readiness, metrics and the request log', function () {
     expect(buckets[buckets.length - 1]).to.equal(Number(family?.metrics[0].count));
   });
 
-  it('answers /health always, and /ready 200 until a projection fails, then 503 naming why', async () => {
+  it('answers /health always; /ready 503 projection_retrying (naming the projection and the error) while a store fails, without a 500 for the write; ready again once it answers, and gives up past its deadline', async () => {
     expect(await (await fetch(`${server.url}/health`)).json()).to.deep.equal({ status: 'ok' });
     const ready = await fetch(`${server.url}/ready`);
     expect(ready.status).to.equal(200);
     expect(await ready.json()).to.deep.equal({ status: 'ready', lag_events: 0, lag_seconds: 0 });
 
+    const put = server.ctx.models.realm.put.bind(server.ctx.models.realm);
     server.ctx.models.realm.put = async () => {
       throw new Error('disk full');
     };
-    expect((await server.owner.patch('/realm', { name: 'Never applied' })).status).to.equal(500);
+    // The change is in the log: it is answered as done, after a bounded wait for the read models.
+    const renamed = await server.owner.patch('/realm', { name: 'Applied later' });
+    expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+    const retrying = await fetch(`${server.url}/ready`);
+    expect(retrying.status).to.equal(503);
+    const body = (await retrying.json()) as { reason: string; failing: { what: string; error: string; attempts: number }; lag_events: number };
+    expect(body).to.include({ reason: 'projection_retrying', lag_events: 1 });
+    expect(body.failing).to.include({ error: 'disk full' });
+    expect(body.failing.what).to.equal('realm');
+    expect(body.failing.attempts).to.be.at.least(1);
+    expect(log.lines.some((line) => line.msg === 'projection failed; retrying')).to.equal(true);
+
+    server.ctx.models.realm.put = put;
+    await server.ctx.runner.waitFor(await server.ctx.store.headPosition(), 10_000);
+    expect((await fetch(`${server.url}/ready`)).status).to.equal(200);
+    expect((await server.ctx.models.realm.all()).map((realm) => realm.name)).to.deep.equal(['Applied later']);
+
+    server.ctx.models.realm.put = async () => {
+      throw new Error('disk full');
+    };
+    expect((await server.owner.patch('/realm', { name: 'Never applied' })).status).to.equal(200);
+    while (fatal.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     const stale = await fetch(`${server.url}/ready`);
     expect(stale.status).to.equal(503);
     expect(await stale.json()).to.include({ status: 'not_ready', reason: 'projection_failed' });
+    expect(fatal[0].message).to.match(/failed for 3 s .*disk full$/);
     expect((await fetch(`${server.url}/health`)).status).to.equal(200);
   });
 });

@@ -39,6 +39,34 @@ describe('ops: rate limits', function () {
     });
   });
 
+  describe('the X-RateLimit-* headers', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ env: { CHAT_RATE_LIMIT_USER: '3/60', CHAT_RATE_LIMIT_IP: '50/30' } });
+    });
+    after(() => server.stop());
+
+    const headers = (res: ApiResponse) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => res.headers.get(name));
+
+    it('normal answers say the limit, what is left of it and when it starts over; the refusal says none is left', async () => {
+      const cy = await server.createUser('Cy');
+      const before = Math.floor(Date.now() / 1000);
+      const first = await cy.get('/users/me');
+      expect(first.status).to.equal(200);
+      const [limit, remaining, reset] = headers(first);
+      expect([limit, remaining]).to.deep.equal(['3', '2']);
+      expect(Number(reset)).to.be.within(before, before + 61);
+      expect(headers(await cy.post('/users/me/presence', { status: 'active' }))[1]).to.equal('1');
+      expect(headers(await cy.get('/users/me'))[1]).to.equal('0');
+      const refused = await cy.get('/users/me');
+      expectRateLimited(refused, 60);
+      expect(headers(refused).slice(0, 2)).to.deep.equal(['3', '0']);
+      const stranger = await server.anonymous.get('/server_settings');
+      expect(stranger.status).to.equal(200);
+      expect(headers(stranger)[0]).to.equal('50');
+    });
+  });
+
   describe('per address, for unauthenticated requests', () => {
     let server: TestServer;
     before(async () => {

@@ -29,7 +29,7 @@ describe('linkifiers: GET /realm/linkifiers, POST /realm/filters, PATCH and DELE
     expect(await list(member)).to.deep.equal([{ ...ISSUE, id }]);
     const messageId = await postToChannel(admin, 'dev', 'bugs', 'Fixed #123 and (#7), not a#9 or #12b');
     const href = (n: number) => `https://github.com/zulip/zulip/issues/${n}`;
-    const link = (n: number) => `<a href="${href(n)}" title="${href(n)}" target="_blank" rel="noopener noreferrer">#${n}</a>`;
+    const link = (n: number) => `<a href="${href(n)}" title="${href(n)}">#${n}</a>`;
     expect((await fetchMessage(member, messageId)).content).to.equal(`<p>Fixed ${link(123)} and (${link(7)}), not a#9 or #12b</p>`);
     expectSuccess(await admin.delete(`/realm/filters/${id}`));
   });

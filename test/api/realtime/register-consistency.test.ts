@@ -6,7 +6,7 @@ import type { ReceivedEvent } from '../../support/event-schemas.js';
 import { messageHistory, type MessageHistoryIds } from '../../support/message-history-script.js';
 import { drain, ofType, type Queue, registerQueue } from '../../support/realtime-client.js';
 import { expectSuccess } from '../../support/response-assertions.js';
-import { startServerWith } from '../../support/server-with-people.js';
+import { startServerOn, storeVariants } from '../../support/store-variants.js';
 import type { TestServer } from '../../support/test-server.js';
 
 /** Sections a client keeps current from this feature's events, and the own and realm fields they touch. */
@@ -69,11 +69,13 @@ interface Viewer {
   params: Record<string, unknown>;
 }
 
-describe('realtime: old snapshot + events == fresh snapshot', () => {
+for (const variant of storeVariants()) {
+describe(`realtime: old snapshot + events == fresh snapshot (${variant.label})`, function () {
+  this.timeout(120_000);
   let server: TestServer, member: ApiClient;
 
   before(async () => {
-    ({ server, member } = await startServerWith('member'));
+    ({ server, member } = await startServerOn(variant, 'member'));
     // Channels every viewer knows, unsubscribed, when their queue starts.
     const oldSquares = [0, 1, 2].map((serial) => ({ name: `Old square ${serial}` }));
     expectSuccess(await server.owner.post('/users/me/subscriptions', { subscriptions: oldSquares }));
@@ -295,3 +297,4 @@ describe('realtime: old snapshot + events == fresh snapshot', () => {
     }
   }
 });
+}

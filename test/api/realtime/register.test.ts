@@ -50,7 +50,7 @@ describe('realtime: POST /register', () => {
     const { state } = await registerQueue(alice, { client_capabilities: MODERN });
     const ids = objectsField(state, 'realm_users').map((user) => user.user_id);
     expect(ids).to.include.members([server.owner.userId, alice.userId]);
-    expect(state).to.include({ user_id: alice.userId, email: alice.email, full_name: 'Alice', role: 400, is_admin: false, is_owner: false, is_guest: false });
+    expect(state).to.include({ user_id: alice.userId, email: alice.email, full_name: 'Alice', is_admin: false, is_owner: false, is_guest: false });
     expect(state.delivery_email).to.equal(alice.email);
     expect(state.user_settings).to.include({ twenty_four_hour_time: false, default_language: 'en', timezone: '' });
   });

@@ -57,7 +57,7 @@ describe('search: Zulip semantics over the full-text index', () => {
     expect(topical.match_content).to.equal('<p>see above</p>');
     const [link] = await fetchedRecords(alice, { narrow: [['search', 'running']], anchor: linked, num_after: 0 });
     expect(link.match_content).to.equal(
-      '<p>server docs at <a href="https://example.com/running" target="_blank" rel="noopener noreferrer">https://example.com/<span class="highlight">running</span></a></p>',
+      '<p>server docs at <a href="https://example.com/running">https://example.com/<span class="highlight">running</span></a></p>',
     );
   });
 

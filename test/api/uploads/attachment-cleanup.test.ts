@@ -23,7 +23,9 @@ describe('attachments: automatic clean-up by the scheduler', function () {
   afterEach(() => server.stop());
 
   const stored = (pathId: string): boolean => existsSync(join(server.dataDir, 'uploads', pathId));
-  const deletions = (): unknown[] => loggedEvents(server, 'AttachmentDeleted').map((event) => [event.data.path_id, event.data.reason]);
+  /** Each deletion as the log tells it: which file and why; its path is forgotten with it (docs/topics/forgetting.md). */
+  const deletions = (): unknown[] => loggedEvents(server, 'AttachmentDeleted').map((event) => [event.data.attachment_id, event.data.path_id, event.data.reason]);
+  const forgotten = (id: unknown): string => `forgotten/${String(id)}`;
   const later = async (ms: number): Promise<void> => {
     server.clock.advance(ms);
     await server.ctx.scheduler.runDue();
@@ -40,7 +42,7 @@ describe('attachments: automatic clean-up by the scheduler', function () {
     await later(1);
     expect(await attachmentOf(alice, pathId)).to.equal(undefined);
     expect(stored(pathId)).to.equal(false);
-    expect(deletions()).to.deep.equal([[pathId, 'unclaimed']]);
+    expect(deletions()).to.deep.equal([[id, forgotten(id), 'unclaimed']]);
     expect(ofType(await drain(queue), 'attachment').map((event) => [event.op, event.attachment])).to.deep.equal([['remove', { id }]]);
   });
 
@@ -54,6 +56,7 @@ describe('attachments: automatic clean-up by the scheduler', function () {
 
   it('deletes a file at the next run once the last message linking it is deleted', async function () {
     const { url, pathId } = await uploaded(alice, 'orphan.txt', 'orphan');
+    const attachmentId = (await attachmentOf(alice, pathId))?.id;
     const first = await postToChannel(alice, 'files', 'o', `[o](${url})`);
     const second = await postToChannel(alice, 'files', 'o', `[o again](${url})`);
     expectSuccess(await server.owner.delete(`/messages/${first}`));
@@ -63,11 +66,12 @@ describe('attachments: automatic clean-up by the scheduler', function () {
     expect(await server.ctx.scheduler.runDue()).to.equal(1);
     expect(await attachmentOf(alice, pathId)).to.equal(undefined);
     expect(stored(pathId)).to.equal(false);
-    expect(deletions()).to.deep.equal([[pathId, 'orphaned']]);
+    expect(deletions()).to.deep.equal([[attachmentId, forgotten(attachmentId), 'orphaned']]);
   });
 
   it('counts the 21 days of a file an edit detached from the edit, not from the upload', async function () {
     const { url, pathId } = await uploaded(alice, 'detached.txt', 'detached');
+    const attachmentId = (await attachmentOf(alice, pathId))?.id;
     const id = await postToChannel(alice, 'files', 'd', `[d](${url})`);
     // Within the edit time limit, but late enough that 21 days from the upload would already have passed below.
     server.clock.advance(60_000);
@@ -76,7 +80,7 @@ describe('attachments: automatic clean-up by the scheduler', function () {
     expect(stored(pathId)).to.equal(true);
     await later(1);
     expect(stored(pathId)).to.equal(false);
-    expect(deletions()).to.deep.equal([[pathId, 'unclaimed']]);
+    expect(deletions()).to.deep.equal([[attachmentId, forgotten(attachmentId), 'unclaimed']]);
   });
 
   it('forgets the clean-up of a file linked before it was due', async function () {
@@ -89,19 +93,21 @@ describe('attachments: automatic clean-up by the scheduler', function () {
 
   it('deletes once when runs overlap', async function () {
     const { pathId } = await uploaded(alice, 'twice.txt', 'twice');
+    const attachmentId = (await attachmentOf(alice, pathId))?.id;
     server.clock.advance(21 * DAY);
     await Promise.all([server.ctx.scheduler.runDue(), server.ctx.scheduler.runDue()]);
     await server.ctx.scheduler.runDue();
-    expect(deletions()).to.deep.equal([[pathId, 'unclaimed']]);
+    expect(deletions()).to.deep.equal([[attachmentId, forgotten(attachmentId), 'unclaimed']]);
   });
 
   it('keeps its schedule across a restart, from the log alone', async function () {
     const { pathId } = await uploaded(alice, 'restart.txt', 'restart');
+    const attachmentId = (await attachmentOf(alice, pathId))?.id;
     const clockAt = server.clock.now();
     server = await server.restart();
     server.clock.advance(clockAt + 21 * DAY - server.clock.now());
     await server.ctx.scheduler.runDue();
-    expect(deletions()).to.deep.equal([[pathId, 'unclaimed']]);
+    expect(deletions()).to.deep.equal([[attachmentId, forgotten(attachmentId), 'unclaimed']]);
     expect(stored(pathId)).to.equal(false);
   });
 

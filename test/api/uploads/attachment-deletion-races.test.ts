@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AttachmentState } from '@chat/core';
 import { expireAttachment } from '../../../services/api/src/actions/attachments.js';
-import { schedulerOrigin } from '../../../services/api/src/scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../../../services/api/src/commands/scheduler-origin.js';
 import type { ApiClient } from '../../support/api-client.js';
 import { numberField } from '../../support/json-fields.js';
 import { expectExactFailure, expectSuccess } from '../../support/response-assertions.js';

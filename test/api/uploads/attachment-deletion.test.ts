@@ -8,6 +8,7 @@ import { drain, ofType, registerQueue } from '../../support/realtime-client.js';
 import { expectExactFailure, expectSuccess } from '../../support/response-assertions.js';
 import { startServerWith } from '../../support/server-with-people.js';
 import type { TestServer } from '../../support/test-server.js';
+import { readLogRows } from '../../support/log-rows.js';
 import { attachmentOf, download, loggedEvents, uploaded } from '../../support/upload-requests.js';
 
 describe('attachments: DELETE /attachments/{attachment_id}', function () {
@@ -32,7 +33,9 @@ describe('attachments: DELETE /attachments/{attachment_id}', function () {
     expect((await download(server, alice, url)).status).to.equal(404);
     const events = ofType(await drain(queue), 'attachment');
     expect(events).to.deep.equal([{ id: events[0].id, type: 'attachment', op: 'remove', attachment: { id }, upload_space_used: used - 9 }]);
-    expect(loggedEvents(server, 'AttachmentDeleted').at(-1)?.data).to.deep.equal({ attachment_id: id, owner_id: alice.userId, path_id: pathId, size: 9, reason: 'requested' });
+    // The path (which holds the file's name) is forgotten with the file (docs/topics/forgetting.md).
+    expect(loggedEvents(server, 'AttachmentDeleted').at(-1)?.data).to.deep.equal({ attachment_id: id, owner_id: alice.userId, path_id: `forgotten/${id}`, size: 9, reason: 'requested' });
+    expect(readLogRows(server).filter((row) => row.data.includes(pathId))).to.deep.equal([]);
   });
 
   it('refuses another user\'s file, an unknown id and a deleted one with BAD_REQUEST "Invalid attachment"', async function () {

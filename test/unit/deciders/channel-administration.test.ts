@@ -49,13 +49,15 @@ describe('decideDeleteTopicBatch', () => {
   const messages = Array.from({ length: 120 }, (_, i) => aMessageState({ id: i + 1 }));
 
   it('deletes the newest hundred first, with every holder', () => {
-    const [event] = decideDeleteTopicBatch(ctx(admin), { messages, holders: [9, 7, 9] });
+    const [event] = decideDeleteTopicBatch(ctx(admin), { messages, holders: [9, 7, 9], attachmentIds: [5, 2, 5] });
     expect(event.data.message_ids).to.deep.equal(messages.slice(20).map((m) => m.id));
     expect(event.data.holders).to.deep.equal([7, 9]);
-    expect(decideDeleteTopicBatch(ctx(admin), { messages: [], holders: [] })).to.deep.equal([]);
+    expect(event.data.attachment_ids).to.deep.equal([2, 5]);
+    expect(event.data.reason).to.equal('deleted');
+    expect(decideDeleteTopicBatch(ctx(admin), { messages: [], holders: [], attachmentIds: [] })).to.deep.equal([]);
   });
 
   it('refuses who may not delete any message', () => {
-    expectApiError(() => decideDeleteTopicBatch(ctx(member), { messages, holders: [] }), { code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions: 'Insufficient permission' });
+    expectApiError(() => decideDeleteTopicBatch(ctx(member), { messages, holders: [], attachmentIds: [] }), { code: 'UNAUTHORIZED_PRINCIPAL', status: 400, mentions: 'Insufficient permission' });
   });
 });

@@ -59,7 +59,7 @@ describe('decideUpdateChannel: who may change a channel', function () {
       status: 400,
       mentions: "Must be an organization owner to change 'message_retention_days'",
     });
-    expectApiError(() => decide(owner, 7, { message_retention_days: 0 }), refused("Invalid 'message_retention_days': 0"));
+    expectApiError(() => decide(owner, 7, { message_retention_days: 0 }), refused(`Invalid 'message_retention_days': must be a whole number of days from 1 to 2147483647 or "unlimited" or "realm_default", not 0`));
   });
 
   it('lets only administrators change is_default_stream', function () {

@@ -64,7 +64,8 @@ describe('decideUpdateRealm: what changes', function () {
 
   it('keeps a retention period in days, and "unlimited" as -1', function () {
     expect(decide(owner, { message_retention_days: 30 })).to.deep.equal([{ type: 'RealmSettingsChanged', data: { changes: { message_retention_days: 30 } } }]);
-    expect(decide(owner, { message_retention_days: '7' })).to.deep.equal([{ type: 'RealmSettingsChanged', data: { changes: { message_retention_days: 7 } } }]);
+    // The organization keeps messages forever already: "unlimited" is its current value, -1.
+    expect(decide(owner, { message_retention_days: 'unlimited' })).to.deep.equal([]);
   });
 });
 
@@ -107,7 +108,8 @@ describe('decideUpdateRealm: bad values', function () {
     ['an unknown topics policy', { topics_policy: 'empty_topic_only' }, "Invalid 'topics_policy': must be one of allow_empty_topic, disable_empty_topic"],
     ['an unknown language', { default_language: 'xx' }, "Invalid 'default_language': 'xx' is not a supported language"],
     ['a negative waiting period', { waiting_period_threshold: -1 }, "Invalid 'waiting_period_threshold': must be a whole number of days, not -1"],
-    ['a zero retention period', { message_retention_days: 0 }, "Invalid 'message_retention_days': must be a positive number of days or \"unlimited\", not 0"],
+    ['a zero retention period', { message_retention_days: 0 }, "Invalid 'message_retention_days': must be a whole number of days from 1 to 2147483647 or \"unlimited\", not 0"],
+    ['a number sent as a JSON string', { message_retention_days: '7' }, "Invalid 'message_retention_days': must be a whole number of days from 1 to 2147483647 or \"unlimited\", not \"7\""],
     ['realm_default as the retention period', { message_retention_days: 'realm_default' }, "Invalid 'message_retention_days'"],
   ];
   for (const [what, cmd, mentions] of bad) {

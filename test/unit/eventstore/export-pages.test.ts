@@ -11,7 +11,7 @@ function logOf(count: number): { reader: EventLogReader; asked: (number | undefi
     async *readAll(options: ReadAllOptions = {}) {
       asked.push(options.maxCount);
       const from = options.fromPosition ?? 0;
-      yield* events.filter((event) => event.position > from).slice(0, options.maxCount ?? count);
+      yield* events.filter((event) => event.position > from || (options.inclusive === true && event.position === from)).slice(0, options.maxCount ?? count);
     },
     headPosition: async () => count,
     subscribe: () => () => {},

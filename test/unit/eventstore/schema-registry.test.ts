@@ -10,6 +10,7 @@ import {
   EventSchemaRegistry,
   type EventToAppend,
   InvalidEventError,
+  sealSpecsOf,
   SqliteEventStore,
   ValidatingEventStore,
 } from '@chat/eventstore';
@@ -39,7 +40,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   RealmExportRequested: true, RealmExportCompleted: true, RealmExportFailed: true, RealmExportDeleted: true,
   EmailInvitationSent: true, EmailInvitationResent: true, EmailInvitationRevoked: true, EmailInvitationAccepted: true,
   CustomProfileFieldUpdated: true, CustomProfileFieldDeleted: true, CustomProfileFieldsReordered: true, RealmUserSettingsDefaultsChanged: true,
-  UserDeactivated: true, UserReactivated: true,
+  UserDeactivated: true, UserReactivated: true, UserErased: true,
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
   DraftCreated: true, DraftEdited: true, DraftDeleted: true, SavedSnippetCreated: true, SavedSnippetEdited: true, SavedSnippetDeleted: true,
   NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true,
@@ -65,8 +66,19 @@ describe('event schemas', function () {
 
       it('compiles under strict Ajv', function () {
         const ajv = new Ajv({ strict: true, allowUnionTypes: true });
-        ajv.addKeyword('x-version').addKeyword('x-emitted-by');
+        ajv.addKeyword('x-version').addKeyword('x-emitted-by').addKeyword('x-sealed');
         expect(() => ajv.compile(schema)).not.to.throw();
+      });
+
+      it('seals only under subjects named by its own required top-level id fields', function () {
+        for (const group of sealSpecsOf([schema]).get(schema.$id) ?? []) {
+          for (const reference of group.by) {
+            const [kind, field] = reference.split(':');
+            expect(kind, reference).to.match(/^[a-z]+$/);
+            expect(schema.required, `${reference} names a required field`).to.include(field);
+            expect(schema.properties[field]?.type, `${reference} names an integer`).to.equal('integer');
+          }
+        }
       });
 
       it('is named <title>.v<x-version>, in a file of that name, for a domain event type', function () {

@@ -102,7 +102,9 @@ describe('UpcastingEventStore', function () {
     expect(policies(await collect(store.readStream('user-7')))).to.deep.equal(expected);
     expect(policies(await collect(store.readAll()))).to.deep.equal(expected);
     const seen: StoredEvent[] = [];
-    const stop = store.subscribe(0, (events) => seen.push(...events));
+    const stop = store.subscribe(0, (events) => {
+      seen.push(...events);
+    });
     stop();
     expect(policies(seen)).to.deep.equal(expected);
   });

@@ -57,7 +57,7 @@ describe('renderMessage: channel, topic and message links', function () {
   it('is not a link inside a link or code', function () {
     expect(inline('`#**general talk**`')).to.equal('<code>#**general talk**</code>');
     expect(inline('[#**general talk**](https://example.com)')).to.equal(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">#<strong>general talk</strong></a>',
+      '<a href="https://example.com">#<strong>general talk</strong></a>',
     );
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { inline } from './render-world-fixture.js';
 
 const ISSUE = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/issues/{id}' };
-const link = (href: string, text: string) => `<a href="${href}" title="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+const link = (href: string, text: string) => `<a href="${href}" title="${href}">${text}</a>`;
 
 describe('renderMessage: linkifiers', function () {
   it('links matches after the start, a space or an opening delimiter, and not followed by a letter or digit', function () {
@@ -18,7 +18,7 @@ describe('renderMessage: linkifiers', function () {
 
   it('leaves code, existing links and bare URLs alone', function () {
     expect(inline('`#1` [#2](https://x.example.com) https://x.example.com/#3', { linkifiers: [ISSUE] })).to.equal(
-      `<code>#1</code> <a href="https://x.example.com" target="_blank" rel="noopener noreferrer">#2</a> <a href="https://x.example.com/#3" target="_blank" rel="noopener noreferrer">https://x.example.com/#3</a>`,
+      `<code>#1</code> <a href="https://x.example.com">#2</a> <a href="https://x.example.com/#3">https://x.example.com/#3</a>`,
     );
   });
 

@@ -18,15 +18,15 @@ describe('renderMessage: where mentions do not count', function () {
   it("in a link's text", function () {
     const rendered = render('[@**Ada Lovelace** and @**all**](https://example.com)');
     expect(rendered.html).to.equal(
-      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">@<strong>Ada Lovelace</strong> and @<strong>all</strong></a></p>',
+      '<p><a href="https://example.com">@<strong>Ada Lovelace</strong> and @<strong>all</strong></a></p>',
     );
     expect(factsOf(rendered)).to.deep.equal(NO_MENTIONS);
   });
 
-  it("in an image's text, which is shown as a link", function () {
+  it("in the text of a link to an image (no image syntax: the \"!\" stays text)", function () {
     const rendered = render('![@**Ada Lovelace** portrait](https://example.com/ada.png)');
     expect(rendered.html).to.equal(
-      '<p><a href="https://example.com/ada.png" target="_blank" rel="noopener noreferrer">@**Ada Lovelace** portrait</a></p>',
+      '<p>!<a href="https://example.com/ada.png">@<strong>Ada Lovelace</strong> portrait</a></p>',
     );
     expect(factsOf(rendered)).to.deep.equal(NO_MENTIONS);
   });

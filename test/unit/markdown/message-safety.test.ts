@@ -2,52 +2,54 @@ import { isSafeUrl } from '@chat/markdown';
 import { expect } from 'chai';
 import { inline, render } from './render-world-fixture.js';
 
-const LINK = 'target="_blank" rel="noopener noreferrer"';
-
 describe('renderMessage: raw HTML is escaped', function () {
   it('a script tag is text', function () {
     expect(render('<script>alert(1)</script>').html).to.equal('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
   });
 
-  it('inline tags and event handlers are text', function () {
+  it('inline tags and event handlers are text (quotes in text stay as written, as on the public server)', function () {
     expect(inline('<img src=x onerror=alert(1)> <b onclick="x()">b</b>')).to.equal(
-      '&lt;img src=x onerror=alert(1)&gt; &lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;',
+      '&lt;img src=x onerror=alert(1)&gt; &lt;b onclick="x()"&gt;b&lt;/b&gt;',
     );
   });
 
   it('an HTML block is text', function () {
     expect(render('<div>\n<iframe src="frame.html"></iframe>\n</div>').html).to.equal(
-      '<p>&lt;div&gt;<br>\n&lt;iframe src=&quot;frame.html&quot;&gt;&lt;/iframe&gt;<br>\n&lt;/div&gt;</p>',
+      '<p>&lt;div&gt;<br>\n&lt;iframe src="frame.html"&gt;&lt;/iframe&gt;<br>\n&lt;/div&gt;</p>',
     );
   });
 });
 
 describe('renderMessage: links', function () {
-  it('http, https and mailto links open in a new tab without the opener', function () {
+  it('http, https and mailto links carry their target only (clients choose how to open them)', function () {
     expect(inline('[a](https://example.com/x?y=1) [b](http://example.com) [c](mailto:ada@example.com)')).to.equal(
-      `<a href="https://example.com/x?y=1" ${LINK}>a</a> <a href="http://example.com" ${LINK}>b</a> <a href="mailto:ada@example.com" ${LINK}>c</a>`,
+      `<a href="https://example.com/x?y=1">a</a> <a href="http://example.com">b</a> <a href="mailto:ada@example.com">c</a>`,
     );
   });
 
   it('relative links are kept', function () {
     expect(inline('[up](/user_uploads/2/ab/file.pdf) [there](#narrow/channel/3-x)')).to.equal(
-      `<a href="/user_uploads/2/ab/file.pdf" ${LINK}>up</a> <a href="#narrow/channel/3-x" ${LINK}>there</a>`,
+      `<a href="/user_uploads/2/ab/file.pdf">up</a> <a href="#narrow/channel/3-x">there</a>`,
     );
   });
 
   it("links into the organization's own app or uploads are made relative", function () {
     expect(inline('[t](https://chat.example.com/#narrow/channel/3-x) [f](https://chat.example.com/user_uploads/2/f.txt) [o](https://chat.example.com/help)')).to.equal(
-      `<a href="#narrow/channel/3-x" ${LINK}>t</a> <a href="user_uploads/2/f.txt" ${LINK}>f</a> <a href="https://chat.example.com/help" ${LINK}>o</a>`,
+      `<a href="#narrow/channel/3-x">t</a> <a href="user_uploads/2/f.txt">f</a> <a href="https://chat.example.com/help">o</a>`,
     );
   });
 
   it('bare URLs and addresses become links', function () {
     expect(inline('https://example.com and www.example.org and ada@example.com')).to.equal(
-      `<a href="https://example.com" ${LINK}>https://example.com</a> and <a href="http://www.example.org" ${LINK}>www.example.org</a> and <a href="mailto:ada@example.com" ${LINK}>ada@example.com</a>`,
+      `<a href="https://example.com">https://example.com</a> and <a href="http://www.example.org">www.example.org</a> and <a href="mailto:ada@example.com">ada@example.com</a>`,
     );
   });
 
-  for (const target of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'file:///etc/passwd', 'ftp://example.com/x', '&#106;avascript:alert(1)']) {
+  it('ftp and file links are kept, as the public server keeps them', function () {
+    expect(inline('[a](ftp://example.com/x) [b](file:///etc/hosts)')).to.equal('<a href="ftp://example.com/x">a</a> <a href="file:///etc/hosts">b</a>');
+  });
+
+  for (const target of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'data:text/html;base64,PHNjcmlwdD4=', '&#106;avascript:alert(1)']) {
     it(`a link to ${target} stays text`, function () {
       const html = inline(`[x](${target})`);
       expect(html).not.to.contain('<a');
@@ -61,22 +63,22 @@ describe('renderMessage: links', function () {
 
   it('a quote in a link target cannot close the attribute', function () {
     expect(inline('[x](https://example.com/"onmouseover="alert(1))')).to.equal(
-      `<a href="https://example.com/%22onmouseover=%22alert(1)" ${LINK}>x</a>`,
+      '<a href="https://example.com/&quot;onmouseover=&quot;alert(1)">x</a>',
     );
   });
 });
 
-describe('renderMessage: images are links, never inlined', function () {
-  it('shows the alt text as a link to the image', function () {
-    expect(inline('![a cat](https://example.com/cat.png)')).to.equal(`<a href="https://example.com/cat.png" ${LINK}>a cat</a>`);
+describe('renderMessage: no image syntax, as on the public server', function () {
+  it('shows the "!" as text before a link to the image', function () {
+    expect(inline('![a cat](https://example.com/cat.png)')).to.equal('!<a href="https://example.com/cat.png">a cat</a>');
   });
 
   it('shows the address when there is no alt text', function () {
-    expect(inline('![](https://example.com/cat.png)')).to.equal(`<a href="https://example.com/cat.png" ${LINK}>https://example.com/cat.png</a>`);
+    expect(inline('![](https://example.com/cat.png)')).to.equal('!<a href="https://example.com/cat.png">https://example.com/cat.png</a>');
   });
 
   it('an image from javascript: stays text', function () {
-    expect(inline('![x](javascript:alert(1))')).not.to.contain('<a');
+    expect(inline('![x](javascript:alert(1))')).to.equal('![x](javascript:alert(1))');
   });
 });
 

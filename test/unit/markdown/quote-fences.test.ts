@@ -21,7 +21,7 @@ describe('renderMessage: ```quote fences', function () {
 
   it('keeps code blocks inside, whose closing fence does not end the quote', function () {
     expect(html('````quote\nsee:\n```python\nx = 1\n```\nend\n````\nout')).to.equal(
-      '<blockquote>\n<p>see:</p>\n<pre><code class="language-python">x = 1\n</code></pre>\n<p>end</p>\n</blockquote>\n<p>out</p>',
+      '<blockquote>\n<p>see:</p>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</code></pre></div>\n<p>end</p>\n</blockquote>\n<p>out</p>',
     );
   });
 
@@ -37,9 +37,10 @@ describe('renderMessage: ```quote fences', function () {
   });
 
   it('leaves other fences, and a quote fence indented as code, as code', function () {
-    expect(html('```\nquote\n```')).to.equal('<pre><code>quote\n</code></pre>');
-    expect(html('```quotes\nq\n```')).to.equal('<pre><code class="language-quotes">q\n</code></pre>');
-    expect(html('    ```quote\n    q')).to.equal('<pre><code>```quote\nq\n</code></pre>');
+    const code = (body: string, language = ''): string => `<div class="codehilite"${language}><pre><span></span><code>${body}\n</code></pre></div>`;
+    expect(html('```\nquote\n```')).to.equal(code('quote'));
+    expect(html('```quotes\nq\n```')).to.equal(code('q', ' data-code-language="quotes"'));
+    expect(html('    ```quote\n    q')).to.equal(code('```quote\nq'));
   });
 
   it('escapes raw HTML inside, as everywhere', function () {

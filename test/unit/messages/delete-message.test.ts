@@ -28,17 +28,17 @@ function decide(actor: UserState, message: MessageState, situation: Situation = 
   const channel = message.recipient.type === 'channel' ? (situation.channel ?? general) : undefined;
   const world = channelContext(actor, { users, channels: channel ? [channel] : [], realm: situation.realm, subscriptions: [aSubscription(member.user_id, 10)] });
   const ctx = { ...world, channel, settings: { ...DEFAULT_REALM_SETTINGS, ...situation.settings }, now: SENT + (situation.age ?? 0) * 1000 };
-  return decideDeleteMessage(ctx, { message, holders: [other.user_id, member.user_id] });
+  return decideDeleteMessage(ctx, { message, holders: [other.user_id, member.user_id], attachmentIds: [4] });
 }
 
 const NO_PERMISSION = "You don't have permission to delete this message";
 const TOO_LATE = 'The time limit for deleting this message has passed';
 
 describe('decideDeleteMessage', function () {
-  it('records the message, where it was, and who held it (ascending)', function () {
+  it('records the message, where it was, who held it (ascending), the files it linked, and that someone deleted it', function () {
     expect(decide(member, aMessage(member))).to.deep.equal({
       type: 'MessagesDeleted',
-      data: { message_ids: [50], recipient: { type: 'channel', channel_id: 10, topic: 'lunch' }, holders: [member.user_id, other.user_id] },
+      data: { message_ids: [50], recipient: { type: 'channel', channel_id: 10, topic: 'lunch' }, holders: [member.user_id, other.user_id], attachment_ids: [4], reason: 'deleted' },
     });
     const direct = { type: 'direct' as const, user_ids: [member.user_id, other.user_id] };
     expect(decide(member, aMessage(member, direct)).data.recipient).to.deep.equal(direct);

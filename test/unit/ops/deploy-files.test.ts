@@ -2,12 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { HOST_URLS } from '../../support/production-stores.js';
 
 // No Docker engine runs here: these check what can be checked without one.
 const ROOT = join(import.meta.dirname, '../../..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
 interface ComposeService {
+  image?: string;
   environment?: Record<string, string | number>;
   healthcheck?: { test: string[] };
   init?: boolean;
@@ -40,6 +42,18 @@ describe('deployment files (checked without a Docker engine)', () => {
     const given = Object.keys(api.environment ?? {});
     expect(given).to.include.members(['CHAT_EXTERNAL_URL', 'CHAT_SERVER_SECRET', 'EVENT_STORE', 'READ_STORE', 'MONGO_URL']);
     for (const name of given) expect(read.has(name), `${name} is set in docker-compose.yml but never read`).to.equal(true);
+  });
+
+  it('compose: the stores run images pinned to a release (major.minor.patch), not a moving tag', () => {
+    for (const name of ['eventstore', 'mongo']) expect(compose.services[name].image, name).to.match(/:\d+\.\d+\.\d+(-[a-z0-9-]+)?$/);
+  });
+
+  it('compose: its first-contact hint is the npm script that exists, with the host URLs the skipped suites name', () => {
+    const text = read('docker-compose.yml');
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['test:first-contact']).to.be.a('string');
+    expect(text).to.contain(`ESDB_URL='${HOST_URLS.ESDB_URL}' MONGO_URL='${HOST_URLS.MONGO_URL}' npm run test:first-contact`);
+    expect(text).not.to.match(/--scale api=\d+ behind/);
   });
 
   it('compose: the api has a healthcheck on /ready, an init that forwards signals, and a required shared secret', () => {

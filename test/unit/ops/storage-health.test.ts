@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { StorageHealth } from '../../../services/api/src/ops/storage-health.js';
+import { StorageHealth } from '../../../services/api/src/files/storage-health.js';
 
 const noSpace = (): Error => Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
 

@@ -66,7 +66,7 @@ describe('message push jobs projection', function () {
       { type: 'MessagePushesSent', data: { message_id: 1, user_ids: [8] } },
       failure(2, false),
       failure(3, true),
-      { type: 'MessagesDeleted', data: { message_ids: [4], recipient: { type: 'direct', user_ids: [3, 8] }, holders: [3, 8] } },
+      { type: 'MessagesDeleted', data: { message_ids: [4], recipient: { type: 'direct', user_ids: [3, 8] }, holders: [3, 8], attachment_ids: [], reason: 'deleted' } },
     ]));
     expect((await models.scheduledJobs.all()).map((job) => job.key)).to.deep.equal(['message-push:2']);
   });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { DomainEvent, StoredEvent } from '@chat/core';
-import { allProjections, type Projection, ProjectionDispatch, projectionOf } from '@chat/projections';
+import { type Projection, ProjectionDispatch, projectionOf } from '@chat/projections';
+import { allProjections } from '../../../services/api/src/features/all-features.js';
 import { freshModels } from '../../support/read-model-fixture.js';
 import { storedEvents } from '../../support/stored-events.js';
 

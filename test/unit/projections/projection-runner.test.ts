@@ -69,20 +69,21 @@ describe('ProjectionRunner', function () {
     expect(checkpoints.positions.get(READ_MODELS_CHECKPOINT)).to.equal(2);
   });
 
-  it('given a projection that fails, rejects the commands already waiting and every later wait with the error', async function () {
+  it('given a projection that fails with no time left to retry, rejects the commands already waiting and every later wait with the error', async function () {
     let fail: (error: Error) => void = () => undefined;
     const failing: Projection = { name: 'failing', handles: 'every', apply: () => new Promise<void>((_, reject) => (fail = reject)) };
     const errors: Error[] = [];
-    const runner = new ProjectionRunner(store, [failing], new GatedCheckpoints(), { onError: (error) => errors.push(error) });
+    const runner = new ProjectionRunner(store, [failing], new GatedCheckpoints(), { onError: (error) => errors.push(error), retry: { giveUpAfterMs: 0 } });
     await runner.start();
     const { position } = await store.append('emailclaim-1', claim(1), 'no_stream');
     const waiting = runner.waitFor(position).then(() => 'resolved', (error: Error) => error.message);
     fail(new Error('boom'));
 
-    expect(await within(waiting, 1000)).to.equal('boom');
-    expect(errors.map((error) => error.message)).to.deep.equal(['boom']);
+    const gaveUp = 'projection failing failed for 0 s (1 attempts): boom';
+    expect(await within(waiting, 1000)).to.equal(gaveUp);
+    expect(errors.map((error) => error.message)).to.deep.equal([gaveUp]);
     expect(runner.position).to.equal(0);
-    expect(await runner.waitFor(1).then(() => 'resolved', (error: Error) => error.message)).to.equal('boom');
+    expect(await runner.waitFor(1).then(() => 'resolved', (error: Error) => error.message)).to.equal(gaveUp);
     await runner.stop();
   });
 });

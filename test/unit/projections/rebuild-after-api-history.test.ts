@@ -6,7 +6,7 @@ import { messageHistory } from '../../support/message-history-script.js';
 import { collectionsView, type MessageKeys, messagesView } from '../../support/read-models-view.js';
 import { rebuiltModels } from '../../support/rebuilt-models.js';
 import { expectSuccess } from '../../support/response-assertions.js';
-import { startServerWith } from '../../support/server-with-people.js';
+import { startServerOn, storeVariants } from '../../support/store-variants.js';
 import type { TestServer } from '../../support/test-server.js';
 
 /**
@@ -15,12 +15,14 @@ import type { TestServer } from '../../support/test-server.js';
  * propagate mode, across channels, out of sight, into protected history), resolved and deleted; user
  * topics; alert words.
  */
-describe('read models: after a history made through the API, a rebuild from the log equals the live models', function () {
+for (const variant of storeVariants()) {
+describe(`read models: after a history made through the API, a rebuild from the log equals the live models (${variant.label})`, function () {
+  this.timeout(120_000);
   let server: TestServer, member: ApiClient, newbie: ApiClient;
   let keys: MessageKeys;
 
   before(async function () {
-    ({ server, member } = await startServerWith('member'));
+    ({ server, member } = await startServerOn(variant, 'member'));
     newbie = await server.createUser('Newbie', Role.Moderator);
     for (const viewer of [server.owner, member]) {
       expectSuccess(await viewer.post('/users/me/alert_words', { alert_words: ['deploy 0', 'deploy 1', 'outage'] }));
@@ -72,3 +74,4 @@ describe('read models: after a history made through the API, a rebuild from the 
     expect(await collectionsView(models)).to.deep.equal(await collectionsView(server.ctx.models));
   });
 });
+}

@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { DEFAULT_REALM_SETTINGS, DEFAULT_USER_SETTINGS, type DomainEvent, ManualClock, Role, type RoleValue, type StoredEvent, streams } from '@chat/core';
 import { type EventStore, EventSchemaRegistry, SqliteEventStore, ValidatingEventStore } from '@chat/eventstore';
 import { MemoryReadStore } from '@chat/readstore';
-import { allProjections, openReadModels, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { openReadModels, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT } from '@chat/projections';
+import { allProjections } from '../../../services/api/src/features/all-features.js';
 import { snapshot } from '../../support/read-model-fixture.js';
 import { metadataAt, T0 } from '../../support/stored-events.js';
 

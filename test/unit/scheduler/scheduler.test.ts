@@ -91,4 +91,17 @@ describe('scheduler', function () {
     await scheduler.runDue();
     expect(sweeps).to.equal(2);
   });
+
+  it('runs a task marked atStart at the first run, then every interval from there', async function () {
+    const ctx = host();
+    const runs: number[] = [];
+    const hourly: PeriodicTask<SchedulerHost> = { name: 'hourly', everyMs: () => 3_600_000, atStart: true, run: async (c) => void runs.push(c.clock.now() - T0) };
+    const scheduler = new Scheduler(() => ctx, [], [hourly], T0);
+    await scheduler.runDue();
+    ctx.clock.advance(3_599_999);
+    await scheduler.runDue();
+    ctx.clock.advance(1);
+    await scheduler.runDue();
+    expect(runs).to.deep.equal([0, 3_600_000]);
+  });
 });

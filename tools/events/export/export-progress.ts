@@ -13,18 +13,18 @@ const isTerminal = (stream: NodeJS.WritableStream): boolean => 'isTTY' in stream
 /**
  * A bar on stderr over the positions from `first` to `last` (the filter's bounds or the log's head).
  * Shown only when stderr is a terminal and the lines do not go to that same terminal, so a pipeline
- * or a test sees none of it. Positions, not events, because most filters skip events.
+ * or a test sees none of it. Positions, not events, because most filters skip events; shown as a
+ * share only, since a position is no count of events (on EventStoreDB it is a byte offset).
  */
 export function exportProgress(stderr: NodeJS.WritableStream, stdoutIsOutput: boolean, stdout: NodeJS.WritableStream, first: number, last: number): ExportProgress {
   if (!isTerminal(stderr) || (stdoutIsOutput && isTerminal(stdout)) || last < first) return silent;
   const bar = new cliProgress.SingleBar(
-    { stream: stderr, format: 'export [{bar}] {percentage}% | {value}/{total} positions | {eta_formatted} left', etaBuffer: 1000, fps: 5 },
+    { stream: stderr, format: 'export [{bar}] {percentage}% of the positions | {eta_formatted} left', etaBuffer: 1000, fps: 5 },
     cliProgress.Presets.shades_classic,
   );
-  const offset = first - 1;
-  bar.start(last - offset, 0);
+  bar.start(Math.max(1, last - first), 0);
   return {
-    scanned: (position) => bar.update(position - offset),
+    scanned: (position) => bar.update(Math.max(0, position - first)),
     stop: () => bar.stop(),
   };
 }

@@ -1,5 +1,5 @@
 import type { EventLogReader } from '@chat/eventstore';
-import { allProjections, openReadModels, ProjectionDispatch, READ_MODELS_CHECKPOINT, type ReadModels, searchProjection } from '@chat/projections';
+import { openReadModels, type Projection, ProjectionDispatch, READ_MODELS_CHECKPOINT, type ReadModels, searchProjection } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 
 export interface ReplayProgress {
@@ -18,17 +18,29 @@ export interface ReplayProgress {
  */
 export class LogReplay {
   readonly models: ReadModels;
-  private readonly projections: ProjectionDispatch;
+  private projections: ProjectionDispatch | null = null;
   private progress: ReplayProgress = { events: 0, position: 0, seconds: 0 };
 
   constructor(
     private readonly log: EventLogReader,
     private readonly store: ReadStore,
     /** The full-text index to rebuild too (fresh), when given. */
-    search?: SearchIndex,
+    private readonly search?: SearchIndex,
   ) {
     this.models = openReadModels(store);
-    this.projections = new ProjectionDispatch([...allProjections(this.models), ...(search ? [searchProjection(search)] : [])]);
+  }
+
+  /**
+   * The server's projections, in its order (its features list them). The features bring the server's
+   * views along, so they are loaded when a replay starts, not by every verb of the CLI.
+   */
+  private async dispatch(): Promise<ProjectionDispatch> {
+    if (!this.projections) {
+      const { allProjections } = await import('../../../services/api/src/features/all-features.js');
+      const search: Projection[] = this.search ? [searchProjection(this.search)] : [];
+      this.projections = new ProjectionDispatch([...allProjections(this.models), ...search]);
+    }
+    return this.projections;
   }
 
   get done(): ReplayProgress {
@@ -37,18 +49,19 @@ export class LogReplay {
 
   async to(upTo?: number, onEvent?: (progress: ReplayProgress) => void): Promise<ReplayProgress> {
     const last = upTo ?? (await this.log.headPosition());
+    const projections = await this.dispatch();
     const started = performance.now();
     let { events, position } = this.progress;
     if (position < last) {
       for await (const event of this.log.readAll({ fromPosition: position })) {
         if (event.position > last) break;
-        const pending = this.projections.apply(event);
+        const pending = projections.apply(event);
         if (pending) await pending;
         events += 1;
         position = event.position;
         if (onEvent && events % 1000 === 0) onEvent({ events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 });
       }
-      await this.projections.caughtUp();
+      await projections.caughtUp();
     }
     this.progress = { events, position, seconds: this.progress.seconds + (performance.now() - started) / 1000 };
     await this.store.checkpoints.set(READ_MODELS_CHECKPOINT, position);

@@ -84,7 +84,7 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
     const { args, filter } = parsed;
     let reader: EventLogReader;
     try {
-      reader = openLogReader(args, io.env, { original: args.original });
+      reader = await openLogReader(args, io.env, { original: args.original });
     } catch (error) {
       io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT_FAILURE;
@@ -93,9 +93,10 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
     const lineOptions = { includeSecrets: args['include-secrets'] === true };
     try {
       const head = await reader.headPosition();
-      const first = filter.fromPosition ?? 1;
+      const first = filter.fromPosition ?? 0;
       const progress = exportProgress(io.stderr, args.out === undefined, io.stdout, first, Math.min(filter.toPosition ?? head, head));
-      let lastScanned = first - 1;
+      // Where --follow goes on from: the last event scanned, or the head when none was (followEvents keeps from_position).
+      let lastScanned: number | null = null;
       let written = 0;
       const scanned = (position: number): void => {
         lastScanned = position;
@@ -109,8 +110,8 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
       } finally {
         progress.stop();
       }
-      const done = filter.toPosition !== undefined && lastScanned >= filter.toPosition;
-      if (args.follow && !done) written += await followUntilStopped(reader, lastScanned, filter, out, lineOptions);
+      const done = filter.toPosition !== undefined && lastScanned !== null && lastScanned >= filter.toPosition;
+      if (args.follow && !done) written += await followUntilStopped(reader, lastScanned ?? head, filter, out, lineOptions);
       await out.end();
       io.stderr.write(`export: ${written} events written\n`);
       return EXIT_OK;

@@ -63,7 +63,7 @@ first read model and key that differ.`,
       io.stderr.write(`replay: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT_USAGE;
     }
-    const log = openLogReader(args, io.env);
+    const log = await openLogReader(args, io.env);
     let live: LiveReadModels | null = null;
     let target: ReplayTarget | null = null;
     try {

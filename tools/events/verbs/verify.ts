@@ -1,10 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashedSqliteRows } from '@chat/eventstore';
 import { logOptions, sqliteLogFile } from '../open-log.js';
 import { type LogSeal, parseSeal, readServerSecret, sealHead, sealIsGenuine } from '../verify/log-seal.js';
 import { type ChainVerdict, verifyChain } from '../verify/verify-chain.js';
+import { type LogMigration, migrationIsGenuine, migrationsOf } from '../seal-history/migration-record.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
 
 const options = {
@@ -14,15 +16,32 @@ const options = {
   against: { type: 'string' },
 } as const;
 
-/** What the walk adds to the chain's verdict when a seal is checked: the hash the sealed position has now. */
-function checkAgainst(seal: LogSeal, verdict: ChainVerdict & { ok: true }, hashAtSeal: string | undefined): string | null {
+/** The sealed position as the walk found it: its hash, and the earlier hash a log sealed anew carries there. */
+interface AtSeal {
+  hash?: string;
+  prior?: string | null;
+}
+
+/** What the walk adds to the chain's verdict when a seal is checked: the hash the sealed position has now (or had before its history was sealed anew). */
+function checkAgainst(seal: LogSeal, verdict: ChainVerdict & { ok: true }, atSeal: AtSeal): string | null {
   if (verdict.head.position < seal.position) {
     return `the log ends at position ${verdict.head.position}, before the sealed position ${seal.position}: its tail was removed`;
   }
-  if (hashAtSeal !== seal.hash) {
-    return `position ${seal.position} has hash ${hashAtSeal}, not the sealed ${seal.hash}: the log was rewritten up to there`;
+  if (atSeal.hash !== seal.hash && atSeal.prior !== seal.hash) {
+    return `position ${seal.position} has hash ${atSeal.hash}, not the sealed ${seal.hash}: the log was rewritten up to there`;
   }
   return null;
+}
+
+/** The history migrations a log file records (none when it has no table for them, or no file yet). */
+function recordedMigrations(file: string): LogMigration[] {
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return migrationsOf(db);
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -56,21 +75,33 @@ The server secret is CHAT_SERVER_SECRET, else <data dir>/server-secret. Exits 0 
       io.stdout.write(`FAILED: the seal in ${args.against} was not made with this server's secret, or was changed\n`);
       return EXIT_FAILURE;
     }
-    let hashAtSeal: string | undefined;
+    const atSeal: AtSeal = {};
+    const migrations = recordedMigrations(sqliteLogFile(dataDir));
+    const hashAt = new Map<number, string>();
     const verdict = verifyChain(hashedSqliteRows(sqliteLogFile(dataDir)), (row) => {
-      if (row.position === seal?.position) hashAtSeal = row.hash;
+      if (migrations.some((m) => m.position === row.position)) hashAt.set(row.position, row.hash);
+      if (row.position !== seal?.position) return;
+      atSeal.hash = row.hash;
+      atSeal.prior = row.prior_hash;
     });
     if (!verdict.ok) {
       io.stdout.write(`FAILED at position ${verdict.position}: ${verdict.problem} (${verdict.events} events before it verified)\n`);
       return EXIT_FAILURE;
     }
-    const broken = seal ? checkAgainst(seal, verdict, hashAtSeal) : null;
+    const forged = verdict.ok ? migrations.find((m) => hashAt.get(m.position) !== m.hash || !migrationIsGenuine(secret(), m)) : undefined;
+    if (forged) {
+      io.stdout.write(`FAILED: the record of the history sealed anew on ${forged.migrated_at} does not match the log at position ${forged.position}, or was not made with this server's secret\n`);
+      return EXIT_FAILURE;
+    }
+    const broken = seal ? checkAgainst(seal, verdict, atSeal) : null;
     if (broken) {
       io.stdout.write(`FAILED against the seal of ${seal?.sealed_at}: ${broken}\n`);
       return EXIT_FAILURE;
     }
-    const summary = `verified ${verdict.events} events in ${verdict.streams} streams; head position ${verdict.head.position}, hash ${verdict.head.hash}\n`;
-    const extends_ = seal ? `the log extends the seal of position ${seal.position} made at ${seal.sealed_at}\n` : '';
+    const anew = migrations.map((m) => `history up to position ${m.position} sealed anew on ${m.migrated_at} (record genuine; earlier hash ${m.prior_hash})\n`).join('');
+    const summary = `verified ${verdict.events} events in ${verdict.streams} streams; head position ${verdict.head.position}, hash ${verdict.head.hash}\n${anew}`;
+    const through = seal && atSeal.hash !== seal.hash ? ` (through the hash that position had before its history was sealed anew, which the chain carries)` : '';
+    const extends_ = seal ? `the log extends the seal of position ${seal.position} made at ${seal.sealed_at}${through}\n` : '';
     if (!args.seal) {
       io.stdout.write(summary + extends_);
       return EXIT_OK;

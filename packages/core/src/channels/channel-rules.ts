@@ -1,4 +1,5 @@
 import { badRequest } from '../errors.js';
+import { CHANNEL_RETENTION_WORDS, parseRetentionDays } from '../messages/retention.js';
 import { checkGroupSettingValue, type GroupWorld } from '../groups/group-setting.js';
 import type { GroupSettingValue } from '../groups/user-group-state.js';
 import { FORBIDDEN_CHANNEL_SETTING_GROUPS } from './channel-settings.js';
@@ -43,16 +44,10 @@ export function checkTopicsPolicy(value: string): TopicsPolicy {
 }
 
 /**
- * message_retention_days as the public API spells it: a positive number of days, "unlimited"
- * (kept forever, stored as -1) or "realm_default" (stored as null).
+ * A channel's message_retention_days as the public API spells it: a positive number of days,
+ * "unlimited" (kept forever, stored as -1) or "realm_default" (stored as null).
  */
-export function checkMessageRetentionDays(value: string | number): number | null {
-  if (value === 'realm_default') return null;
-  if (value === 'unlimited' || value === 'forever') return -1;
-  const days = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(days) || days <= 0) throw badRequest(`Invalid 'message_retention_days': ${String(value)}`);
-  return days;
-}
+export const checkMessageRetentionDays = (value: string | number): number | null => parseRetentionDays(value, CHANNEL_RETENTION_WORDS);
 
 /** A channel permission value: groups active, users active, no forbidden system group. */
 export function checkChannelSetting(world: GroupWorld, setting: ChannelGroupSettingName, value: GroupSettingValue): GroupSettingValue {

@@ -115,8 +115,8 @@ export function channelCreated(channel: ChannelState): ChannelCreated {
 
 /**
  * POST /users/me/subscriptions: subscribes the principals (or the caller) to each named channel,
- * creating the channels that do not exist. Channels the caller may not join are refused, or, with
- * authorization_errors_fatal false, skipped and listed as unauthorized.
+ * creating the channels that do not exist. Channels the caller may not join, and archived channels
+ * (whoever asks), are refused, or, with authorization_errors_fatal false, skipped and listed as unauthorized.
  */
 export function decideSubscribe(ctx: ChannelContext, cmd: SubscribeCommand): SubscribeDecision {
   const requested = requestedChannels(cmd.channels);
@@ -142,7 +142,7 @@ export function decideSubscribe(ctx: ChannelContext, cmd: SubscribeCommand): Sub
     }
     const actorId = ctx.actor.user_id;
     const canAdd = canAddSubscribers(ctx, existing, actorId);
-    if (!canAdd && !canSubscribeSelf(ctx, existing, actorId)) {
+    if (existing.is_archived || (!canAdd && !canSubscribeSelf(ctx, existing, actorId))) {
       if (cmd.authorization_errors_fatal) throw badRequest(`Unable to access channel (${existing.name}).`);
       decision.unauthorized.push(existing.name);
       continue;

@@ -8,3 +8,9 @@ export interface UserAlertWordsChanged {
 }
 
 export type AlertWordEvent = UserAlertWordsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    AlertWordEvent: AlertWordEvent;
+  }
+}

@@ -1,4 +1,4 @@
-import type { UploadedFileFacts } from '../uploads/attachment-state.js';
+import type { UploadedFileFacts } from './uploaded-file-facts.js';
 
 /**
  * A user uploaded a file. The bytes are in upload storage under `path_id`, never in the log; the log
@@ -9,8 +9,11 @@ export interface AttachmentUploaded {
   data: { attachment_id: number } & UploadedFileFacts;
 }
 
-/** Why an uploaded file was deleted: its owner asked, nobody linked it in time, or its last linking message went. */
-export type AttachmentDeletionReason = 'requested' | 'unclaimed' | 'orphaned';
+/**
+ * Why an uploaded file was deleted: its owner asked, nobody linked it in time, its last linking message
+ * went, or its owner was erased and no message kept links it.
+ */
+export type AttachmentDeletionReason = 'requested' | 'unclaimed' | 'orphaned' | 'erasure';
 
 /** An uploaded file was deleted, and its bytes with it. */
 export interface AttachmentDeleted {
@@ -19,3 +22,9 @@ export interface AttachmentDeleted {
 }
 
 export type AttachmentEvent = AttachmentUploaded | AttachmentDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    AttachmentEvent: AttachmentEvent;
+  }
+}

@@ -1,4 +1,4 @@
-import type { ChannelChanges, ChannelGroupSettings, ChannelProperties, SubscriptionProperties } from '../channels/channel-state.js';
+import type { ChannelChanges, ChannelGroupSettings, ChannelProperties, SubscriptionProperties } from './channel-properties.js';
 
 /** A channel came into being (by a subscription request naming a channel that did not exist). */
 export interface ChannelCreated {
@@ -57,3 +57,9 @@ export type ChannelEvent =
   | SubscriptionAdded
   | SubscriptionRemoved
   | SubscriptionPropertyChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ChannelEvent: ChannelEvent;
+  }
+}

@@ -28,3 +28,9 @@ export interface ChannelFoldersReordered {
 }
 
 export type ChannelFolderEvent = ChannelFolderCreated | ChannelFolderUpdated | ChannelFoldersReordered;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ChannelFolderEvent: ChannelFolderEvent;
+  }
+}

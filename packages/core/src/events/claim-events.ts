@@ -11,3 +11,9 @@ export interface KeyReleased {
 }
 
 export type ClaimEvent = KeyClaimed | KeyReleased;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ClaimEvent: ClaimEvent;
+  }
+}

@@ -33,3 +33,9 @@ export interface DraftDeleted {
 }
 
 export type DraftEvent = DraftCreated | DraftEdited | DraftDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    DraftEvent: DraftEvent;
+  }
+}

@@ -43,3 +43,9 @@ export interface EmailInvitationAccepted {
 }
 
 export type EmailInvitationEvent = EmailInvitationSent | EmailInvitationResent | EmailInvitationRevoked | EmailInvitationAccepted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    EmailInvitationEvent: EmailInvitationEvent;
+  }
+}

@@ -1,4 +1,4 @@
-import type { RealmGroupSettings, UserGroupSettings } from '../groups/user-group-state.js';
+import type { RealmGroupSettings, UserGroupSettings } from './group-settings.js';
 
 /** A user group came into being: a role system group at bootstrap, or a group a user created. */
 export interface UserGroupCreated {
@@ -70,3 +70,9 @@ export type GroupEvent =
   | UserGroupDeactivated
   | UserGroupReactivated
   | RealmGroupSettingsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    GroupEvent: GroupEvent;
+  }
+}

@@ -8,3 +8,9 @@ export interface IdBlockReserved {
 }
 
 export type IdEvent = IdBlockReserved;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    IdEvent: IdEvent;
+  }
+}

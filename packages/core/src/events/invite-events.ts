@@ -38,3 +38,9 @@ export interface InviteLinkUsed {
 }
 
 export type InviteEvent = InviteLinkCreated | InviteLinkRevoked | InviteLinkUsed;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    InviteEvent: InviteEvent;
+  }
+}

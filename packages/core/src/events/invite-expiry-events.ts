@@ -8,3 +8,9 @@ export interface InviteLinkExpired {
 }
 
 export type InviteExpiryEvent = InviteLinkExpired;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    InviteExpiryEvent: InviteExpiryEvent;
+  }
+}

@@ -22,3 +22,9 @@ export interface LinkifiersReordered {
 }
 
 export type LinkifierEvent = LinkifierAdded | LinkifierUpdated | LinkifierRemoved | LinkifiersReordered;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    LinkifierEvent: LinkifierEvent;
+  }
+}

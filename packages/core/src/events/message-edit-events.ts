@@ -50,3 +50,9 @@ export interface MessagesMoved {
 }
 
 export type MessageEditEvent = MessageContentEdited | MessagesMoved;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessageEditEvent: MessageEditEvent;
+  }
+}

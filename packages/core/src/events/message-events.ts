@@ -1,5 +1,5 @@
-import type { MessageRecipient } from '../messages/message-state.js';
-import type { VisibilityPolicyName } from '../messages/visibility-policy-names.js';
+import type { MessageRecipient } from './message-recipient.js';
+import type { VisibilityPolicyName } from './visibility-policy-name.js';
 
 /** Per-recipient flags a message starts with (and that edits recompute), as lists of user ids. */
 export interface ContentFlags {
@@ -47,3 +47,9 @@ export interface MessageFlagsChanged {
 }
 
 export type MessageEvent = MessageSent | UserTopicChanged | MessageFlagsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessageEvent: MessageEvent;
+  }
+}

@@ -19,3 +19,9 @@ export interface MessagePushFailed {
 }
 
 export type MessagePushEvent = MessagePushesSent | MessagePushFailed;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    MessagePushEvent: MessagePushEvent;
+  }
+}

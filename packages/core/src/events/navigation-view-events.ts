@@ -16,3 +16,9 @@ export interface NavigationViewRemoved {
 }
 
 export type NavigationViewEvent = NavigationViewAdded | NavigationViewUpdated | NavigationViewRemoved;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    NavigationViewEvent: NavigationViewEvent;
+  }
+}

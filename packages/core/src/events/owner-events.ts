@@ -9,3 +9,9 @@ export interface OwnersChanged {
 }
 
 export type OwnerEvent = OwnersChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    OwnerEvent: OwnerEvent;
+  }
+}

@@ -10,3 +10,9 @@ export interface CodePlaygroundRemoved {
 }
 
 export type CodePlaygroundEvent = CodePlaygroundAdded | CodePlaygroundRemoved;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    CodePlaygroundEvent: CodePlaygroundEvent;
+  }
+}

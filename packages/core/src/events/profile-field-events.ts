@@ -26,3 +26,9 @@ export interface CustomProfileFieldsReordered {
 }
 
 export type ProfileFieldEvent = CustomProfileFieldUpdated | CustomProfileFieldDeleted | CustomProfileFieldsReordered;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ProfileFieldEvent: ProfileFieldEvent;
+  }
+}

@@ -41,3 +41,9 @@ export interface PushDeviceRegistered {
 }
 
 export type PushDeviceEvent = PushTokenAdded | PushTokenRemoved | PushDeviceRegistered;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    PushDeviceEvent: PushDeviceEvent;
+  }
+}

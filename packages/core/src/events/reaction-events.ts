@@ -22,3 +22,9 @@ export interface ReactionRemoved {
 }
 
 export type ReactionEvent = ReactionAdded | ReactionRemoved;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ReactionEvent: ReactionEvent;
+  }
+}

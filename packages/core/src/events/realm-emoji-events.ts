@@ -14,3 +14,9 @@ export interface RealmEmojiDeactivated {
 }
 
 export type RealmEmojiEvent = RealmEmojiAdded | RealmEmojiDeactivated;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    RealmEmojiEvent: RealmEmojiEvent;
+  }
+}

@@ -1,5 +1,5 @@
-import type { UserSettings } from '../settings/user-settings.js';
-import type { RealmSettings } from '../realm/realm-settings.js';
+import type { UserSettings } from './user-settings.js';
+import type { RealmSettings } from './realm-settings.js';
 
 /** The organization came into being, with the settings and user defaults it starts with. */
 export interface RealmCreated {
@@ -31,3 +31,9 @@ export interface CustomProfileFieldCreated {
 }
 
 export type RealmEvent = RealmCreated | RealmSettingsChanged | RealmProfileChanged | CustomProfileFieldCreated;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    RealmEvent: RealmEvent;
+  }
+}

@@ -28,3 +28,9 @@ export interface RealmExportDeleted {
 }
 
 export type RealmExportEvent = RealmExportRequested | RealmExportCompleted | RealmExportFailed | RealmExportDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    RealmExportEvent: RealmExportEvent;
+  }
+}

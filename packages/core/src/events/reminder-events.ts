@@ -35,3 +35,9 @@ export interface ReminderDeleted {
 }
 
 export type ReminderEvent = ReminderScheduled | ReminderDelivered | ReminderDeliveryFailed | ReminderDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ReminderEvent: ReminderEvent;
+  }
+}

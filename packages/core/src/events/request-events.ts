@@ -14,3 +14,9 @@ export interface RequestAnswered {
 }
 
 export type RequestEvent = RequestAccepted | RequestAnswered;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    RequestEvent: RequestEvent;
+  }
+}

@@ -16,3 +16,9 @@ export interface SavedSnippetDeleted {
 }
 
 export type SavedSnippetEvent = SavedSnippetCreated | SavedSnippetEdited | SavedSnippetDeleted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    SavedSnippetEvent: SavedSnippetEvent;
+  }
+}

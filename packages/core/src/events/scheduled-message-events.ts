@@ -42,3 +42,9 @@ export interface ScheduledMessageFailed {
 }
 
 export type ScheduledMessageEvent = ScheduledMessageCreated | ScheduledMessageEdited | ScheduledMessageDeleted | ScheduledMessageSent | ScheduledMessageFailed;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    ScheduledMessageEvent: ScheduledMessageEvent;
+  }
+}

@@ -1,4 +1,4 @@
-import type { UserSettings } from '../settings/user-settings.js';
+import type { UserSettings } from './user-settings.js';
 
 /** The settings new users start with changed (existing users keep theirs); `changes` holds only the new values. */
 export interface RealmUserSettingsDefaultsChanged {
@@ -7,3 +7,9 @@ export interface RealmUserSettingsDefaultsChanged {
 }
 
 export type UserDefaultsEvent = RealmUserSettingsDefaultsChanged;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    UserDefaultsEvent: UserDefaultsEvent;
+  }
+}

@@ -1,5 +1,5 @@
 import type { RoleValue } from '../roles.js';
-import type { UserSettings } from '../settings/user-settings.js';
+import type { UserSettings } from './user-settings.js';
 
 export interface UserCreated {
   type: 'UserCreated';
@@ -88,3 +88,9 @@ export type UserEvent =
   | UserSettingsChanged
   | UserDeactivated
   | UserReactivated;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    UserEvent: UserEvent;
+  }
+}

@@ -21,3 +21,9 @@ export interface UserUnmuted {
 }
 
 export type UserStatusEvent = UserStatusChanged | UserMuted | UserUnmuted;
+
+declare module './index.js' {
+  interface DomainEventKinds {
+    UserStatusEvent: UserStatusEvent;
+  }
+}

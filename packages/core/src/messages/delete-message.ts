@@ -20,6 +20,8 @@ export interface DeleteMessageCommand {
   message: MessageState;
   /** Users with a row for the message. */
   holders: readonly number[];
+  /** The files the message links. */
+  attachmentIds: readonly number[];
 }
 
 const noPermission = () => badRequest("You don't have permission to delete this message");
@@ -53,5 +55,6 @@ export function decideDeleteMessage(ctx: DeleteMessageContext, cmd: DeleteMessag
     if (limit !== null && ctx.now - message.date_sent > limit * 1000) throw badRequest('The time limit for deleting this message has passed');
   }
   const holders = [...cmd.holders].sort((a, b) => a - b);
-  return { type: 'MessagesDeleted', data: { message_ids: [message.id], recipient: message.recipient, holders } };
+  const attachment_ids = [...new Set(cmd.attachmentIds)].sort((a, b) => a - b);
+  return { type: 'MessagesDeleted', data: { message_ids: [message.id], recipient: message.recipient, holders, attachment_ids, reason: 'deleted' } };
 }

@@ -22,6 +22,8 @@ export interface DeleteTopicBatch {
   messages: readonly MessageState[];
   /** Users holding any of them. */
   holders: readonly number[];
+  /** The files any of them link. */
+  attachmentIds: readonly number[];
 }
 
 /** One batch of a topic deletion: the newest messages first, up to the batch size; nothing left, nothing recorded. */
@@ -36,5 +38,6 @@ export function decideDeleteTopicBatch(ctx: DeleteMessageContext, batch: DeleteT
   }
   const message_ids = newest.map((message) => message.id).sort((a, b) => a - b);
   const holders = [...new Set(batch.holders)].sort((a, b) => a - b);
-  return [{ type: 'MessagesDeleted', data: { message_ids, recipient, holders } }];
+  const attachment_ids = [...new Set(batch.attachmentIds)].sort((a, b) => a - b);
+  return [{ type: 'MessagesDeleted', data: { message_ids, recipient, holders, attachment_ids, reason: 'deleted' } }];
 }

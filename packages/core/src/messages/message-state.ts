@@ -1,8 +1,6 @@
-/** Where a message was sent: a channel's topic, or a direct conversation. */
-export type MessageRecipient =
-  | { type: 'channel'; channel_id: number; topic: string }
-  /** Everyone in the conversation, the sender included, ascending. */
-  | { type: 'direct'; user_ids: number[] };
+import type { MessageRecipient } from '../events/message-recipient.js';
+
+export type { MessageRecipient } from '../events/message-recipient.js';
 
 /** One earlier state of a message, newest first in `edit_history` as the public API orders it. */
 export interface MessageEdit {

@@ -1,10 +1,7 @@
 import { VisibilityPolicy, type VisibilityPolicyValue } from './visibility-policy.js';
+import type { VisibilityPolicyName } from '../events/visibility-policy-name.js';
 
-/**
- * How the log names a visibility policy (UserTopicChanged.v2): words an auditor reads without the
- * API's code table. The API keeps its numbers; views and projections convert at their edge.
- */
-export type VisibilityPolicyName = 'inherit' | 'muted' | 'unmuted' | 'followed';
+export type { VisibilityPolicyName } from '../events/visibility-policy-name.js';
 
 const NAMES: Readonly<Record<VisibilityPolicyValue, VisibilityPolicyName>> = {
   [VisibilityPolicy.Inherit]: 'inherit',

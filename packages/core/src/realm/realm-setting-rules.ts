@@ -1,4 +1,5 @@
 import { badRequest } from '../errors.js';
+import { parseRetentionDays, REALM_RETENTION_WORDS } from '../messages/retention.js';
 import { SUPPORTED_LANGUAGES } from '../settings/setting-values.js';
 import { EDIT_HISTORY_VISIBILITY, type EditHistoryVisibility, type RealmSettings } from './realm-settings.js';
 
@@ -37,14 +38,7 @@ export function checkTimeLimitSeconds(setting: string, value: number | string): 
 }
 
 /** How long the organization keeps messages: a positive number of days, or "unlimited" (kept forever, -1). */
-export function checkRealmRetentionDays(value: number | string): number {
-  if (value === 'unlimited') return -1;
-  const days = wholeNumber(value);
-  if (!Number.isInteger(days) || days <= 0) {
-    throw badRequest(`Invalid 'message_retention_days': must be a positive number of days or "unlimited", not ${JSON.stringify(value)}`);
-  }
-  return days;
-}
+export const checkRealmRetentionDays = (value: number | string): number => parseRetentionDays(value, REALM_RETENTION_WORDS);
 
 export function checkRealmTopicsPolicy(value: string): RealmSettings['topics_policy'] {
   const policy = REALM_TOPICS_POLICIES.find((candidate) => candidate === value);

@@ -32,6 +32,9 @@ export function decideDeleteAttachment(attachment: AttachmentState | undefined, 
   return deleted(attachment, 'requested');
 }
 
+/** An erased person's file that no kept message links: deleted with them. */
+export const decideEraseAttachment = (attachment: AttachmentState): AttachmentDeleted => deleted(attachment, 'erasure');
+
 /**
  * The scheduled clean-up of a file nobody links: nothing when it is gone already or linked again
  * meanwhile (the job was made stale by a later event the scheduler has not seen yet).

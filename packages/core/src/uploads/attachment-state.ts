@@ -1,21 +1,12 @@
+import type { UploadedFileFacts } from '../events/uploaded-file-facts.js';
+
 /** A message linking an upload, as attachment records show it (`date_sent` in ms). */
 export interface AttachmentMessage {
   id: number;
   date_sent: number;
 }
 
-/** What describes an uploaded file, as its upload recorded it. */
-export interface UploadedFileFacts {
-  owner_id: number;
-  /** The file name as the uploader gave it. */
-  name: string;
-  /** `<realm>/<2 hex>/<24 random>/<safe file name>`; the file is served at /user_uploads/<path_id>. */
-  path_id: string;
-  size: number;
-  content_type: string;
-  /** Hex digest of the bytes, so an auditor can check storage against the log. */
-  sha256: string;
-}
+export type { UploadedFileFacts } from '../events/uploaded-file-facts.js';
 
 /** An uploaded file as the read model keeps it. */
 export interface AttachmentState extends UploadedFileFacts {

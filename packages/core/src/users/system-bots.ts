@@ -11,6 +11,9 @@ export const SYSTEM_BOT_DOMAIN = 'system.invalid';
 /** The bot that posts automated notices (moved messages, resolved topics). */
 export const NOTIFICATION_BOT = { email: `notification-bot@${SYSTEM_BOT_DOMAIN}`, full_name: 'Notification Bot' } as const;
 
+/** The bot that greets people; administrators preview its custom welcome message. */
+export const WELCOME_BOT = { email: `welcome-bot@${SYSTEM_BOT_DOMAIN}`, full_name: 'Welcome Bot' } as const;
+
 /**
  * A bot the server runs rather than a person or an organization's bot: clients learn of it through
  * `cross_realm_bots`, and it is in no user list or role group of the organization.

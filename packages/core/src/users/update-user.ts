@@ -1,3 +1,4 @@
+import { checkNotErased } from '../erasure/erase-user.js';
 import { badRequest, insufficientPermission } from '../errors.js';
 import type { UserEvent } from '../events/user-events.js';
 import { isAdminRole, isRole, Role, type RoleValue } from '../roles.js';
@@ -24,6 +25,7 @@ export interface UpdateUserContext {
 export function decideUpdateUser(ctx: UpdateUserContext, cmd: UpdateUser): UserEvent[] {
   const { actor, target } = ctx;
   if (!isAdminRole(actor.role)) throw insufficientPermission('Insufficient permission');
+  checkNotErased(target);
   const events: UserEvent[] = [];
   const user_id = target.user_id;
 

@@ -1,3 +1,4 @@
+import { checkNotErased } from '../erasure/erase-user.js';
 import { administratorRequired, ApiError, badRequest, ownerRequired } from '../errors.js';
 import type { UserDeactivated, UserReactivated } from '../events/user-events.js';
 import { isAdminRole, Role } from '../roles.js';
@@ -68,5 +69,6 @@ export function decideDeactivateOwnUser(ctx: LifecycleContext): UserDeactivated[
 export function decideReactivateUser(ctx: LifecycleContext, userId: number): UserReactivated[] {
   const target = accountOf(ctx, userId, true);
   if (target.is_active) throw badRequest('User is already active');
+  checkNotErased(target);
   return [{ type: 'UserReactivated', data: { user_id: target.user_id } }];
 }

@@ -21,4 +21,6 @@ export interface UserState {
   can_change_user_emails: boolean;
   settings: UserSettings;
   pending_email_change: { new_email: string; token_digest: string; expires_at: number } | null;
+  /** Set once the person was erased (docs/topics/forgetting.md): nothing personal is left, and nothing can be changed. */
+  erased?: true;
 }

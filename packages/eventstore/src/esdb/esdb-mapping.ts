@@ -26,7 +26,10 @@ import { type EventToAppend, type ExpectedRevision, WrongExpectedRevision } from
  *   and toPosition refuses anything beyond rather than rounding.
  * - Reversible: {commit: p, prepare: p} is a real record boundary for every p this adapter handed
  *   out, so reading "after p" starts there (inclusive on the server) and skips the event at p.
- *   A number that did not come from this store is not a valid place to start reading.
+ * - Opaque: positions are byte offsets, not counts. p - 1 is inside the record before p, and the
+ *   server refuses to read from inside a record (INVALID_ARGUMENT "Trying to read from an invalid
+ *   position", KurrentDB StorageReaderWorker). Nothing here computes a position; a number that did not
+ *   come from this store (a user's export bound) is read from by scanning (see esdb-reads.ts).
  */
 export function toPosition(logPosition: bigint): number {
   const position = Number(logPosition);
@@ -69,15 +72,18 @@ export function toEventData(item: EventToAppend) {
   });
 }
 
-/** System events ($-types, $-streams, links) and foreign binary events are not part of our log. */
-export function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | null {
+/**
+ * System events ($-types, $-streams, links) and foreign binary events are not part of our log.
+ * `stream` is the name the app knows the event's stream by (see StreamNamespace).
+ */
+export function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent, stream: string): StoredEvent | null {
   const event = resolved.event;
   if (!event || !event.isJson || event.type.startsWith('$') || event.streamId.startsWith('$')) return null;
   // Stream reads carry positions only from server 22.6 on; this adapter needs them everywhere.
   if (!event.position) throw new Error('EventStoreDB did not report event positions (server older than 22.6?)');
   return {
     position: toPosition(event.position.prepare),
-    stream: event.streamId,
+    stream,
     revision: Number(event.revision),
     id: event.id,
     type: event.type,

@@ -7,13 +7,15 @@ type StreamTail = Pick<EventStore, 'readStream' | 'streamRevision'> & {
 };
 
 /**
- * An exact revision standing for "unchanged since position N": the stream's revision if its last
- * event is at or before N, otherwise a conflict. EventStoreDB then checks that revision atomically.
+ * The expectation checked now, before anything is appended, and the exact revision standing for it
+ * (for "unchanged since position N": the stream's revision if its last event is at or before N),
+ * which EventStoreDB then checks atomically at the append. 'stream_exists' stays as it is: its
+ * append looks for a retry of itself first (esdb-stream-exists.ts).
  */
 async function exactExpectation(store: StreamTail, stream: string, expected: StreamExpectation): Promise<ExpectedRevision> {
-  if (typeof expected !== 'object') return expected;
   const last = await store.lastEvent(stream);
   if (!expectationMet(expected, last ?? undefined)) throw new WrongExpectedRevision(stream, expected, last?.revision ?? null);
+  if (expected === 'stream_exists') return expected;
   return last === null ? 'no_stream' : last.revision;
 }
 

@@ -14,13 +14,18 @@ export type ScanProgress = (position: number) => void;
  * log is read once, page by page; nothing is held beyond the page being read.
  */
 export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress): AsyncIterable<StoredEvent> {
-  let after = (filter.fromPosition ?? 1) - 1;
+  // The first page includes the event at from_position itself; positions are never computed (on
+  // EventStoreDB they are byte offsets, and the one before an event's is no place to read from).
+  let after = filter.fromPosition ?? 0;
+  let inclusive = filter.fromPosition !== undefined;
   const last = Math.min(filter.toPosition ?? head, head);
   // Small pages: a reader fetches a page at once (SQLite synchronously), and a server exporting
   // between other requests must never hold its thread for long.
   for (;;) {
     let read = 0;
-    for await (const event of reader.readAll({ fromPosition: after, maxCount: EXPORT_PAGE })) {
+    const page = reader.readAll({ fromPosition: after, inclusive, maxCount: EXPORT_PAGE });
+    inclusive = false;
+    for await (const event of page) {
       if (event.position > last) return;
       read++;
       after = event.position;
@@ -45,6 +50,7 @@ export function followEvents(
   return reader.subscribe(afterPosition, (events) => {
     for (const event of events) {
       if (filter.toPosition !== undefined && event.position > filter.toPosition) return;
+      if (filter.fromPosition !== undefined && event.position < filter.fromPosition) continue;
       if (matchesFilter(filter, event)) onEvent(event);
     }
   });

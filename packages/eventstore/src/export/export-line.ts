@@ -1,4 +1,6 @@
 import type { EventMetadata, StoredEvent } from '@chat/core';
+import { withoutPaths } from '../sealing/object-paths.js';
+import { forgottenPaths } from '../sealing/unseal-data.js';
 
 /** One line of an NDJSON export (schemas/export/ExportLine.v1.json). */
 export interface ExportLine {
@@ -13,6 +15,8 @@ export interface ExportLine {
   metadata: EventMetadata;
   /** Fields of `data` left out because they are credentials (password hashes); absent when nothing was. */
   redacted?: string[];
+  /** Dotted paths of `data` left out because what they held was forgotten (deleted, expired, erased). */
+  forgotten?: string[];
 }
 
 /** Fields of event data that are credentials: an export leaves them out unless an owner asks for them. */
@@ -24,8 +28,10 @@ export interface ExportLineOptions {
 }
 
 export function toExportLine(event: StoredEvent, options: ExportLineOptions = {}): ExportLine {
-  const { position, stream, revision, id, type, data, metadata } = event;
-  const line: ExportLine = { position, stream, revision, id, type, version: metadata.schema_version, data, metadata };
+  const { position, stream, revision, id, type, metadata } = event;
+  const forgotten = forgottenPaths(event.data);
+  const data = forgotten.length > 0 ? withoutPaths(event.data as Record<string, unknown>, forgotten) : event.data;
+  const line: ExportLine = { position, stream, revision, id, type, version: metadata.schema_version, data, metadata, ...(forgotten.length > 0 ? { forgotten } : {}) };
   if (options.includeSecrets) return line;
   const redacted = SECRET_DATA_FIELDS.filter((field) => field in data);
   if (redacted.length === 0) return line;

@@ -16,7 +16,10 @@ export function* hashedSqliteRows(file: string): Generator<HashedRow> {
   try {
     // A file the server created but never wrote to: an empty log, as ReadOnlySqliteLog reads it.
     if (!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'events'").get()) return;
-    const select = db.prepare<[], HashedRow>('SELECT position, stream, revision, id, type, data, metadata, hash FROM events ORDER BY position');
+    // A log sealed anew keeps each row's earlier hash (prior_hash), which its chain covers.
+    const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').all('events') as { name: string }[]).map((column) => column.name);
+    const prior = columns.includes('prior_hash') ? ', prior_hash' : '';
+    const select = db.prepare<[], HashedRow>(`SELECT position, stream, revision, id, type, data, metadata, hash${prior} FROM events ORDER BY position`);
     yield* select.iterate();
   } finally {
     db.close();

@@ -19,12 +19,41 @@ export const WRITER_CHECKPOINT_PAGES = 8192;
  */
 export class BackgroundCheckpoints {
   private readonly worker: Worker;
+  private readonly truncations = new Map<string, ((done: boolean) => void)[]>();
 
   constructor(files: readonly string[], everyMs = EVERY_MS) {
     this.worker = new Worker(workerSource(new URL('./wal-checkpoint-thread.ts', import.meta.url)), { eval: true, workerData: { files, everyMs } });
     this.worker.unref();
     // A failed checkpointer leaves the writers' own checkpoints in charge: nothing is lost.
-    this.worker.on('error', () => {});
+    this.worker.on('error', () => this.settleAll(false));
+    this.worker.on('message', (message: { truncated?: string; ok?: boolean }) => {
+      if (message.truncated === undefined) return;
+      const waiting = this.truncations.get(message.truncated) ?? [];
+      this.truncations.delete(message.truncated);
+      for (const resolve of waiting) resolve(message.ok === true);
+    });
+  }
+
+  /**
+   * Copies the file's WAL into it and empties the WAL (a TRUNCATE checkpoint), so that pages written
+   * before a deletion are left nowhere but overwritten in the database file; true once done, false
+   * when readers or a writer kept it from finishing (the caller tries again).
+   */
+  truncate(file: string): Promise<boolean> {
+    if (this.worker.threadId < 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiting = this.truncations.get(file);
+      if (waiting) waiting.push(resolve);
+      else {
+        this.truncations.set(file, [resolve]);
+        this.worker.postMessage({ truncate: file });
+      }
+    });
+  }
+
+  private settleAll(done: boolean): void {
+    for (const waiting of this.truncations.values()) for (const resolve of waiting) resolve(done);
+    this.truncations.clear();
   }
 
   /** Stops the thread after the round in progress, its connections closed. */
@@ -38,5 +67,6 @@ export class BackgroundCheckpoints {
     await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
     clearTimeout(timer);
     await this.worker.terminate();
+    this.settleAll(false);
   }
 }

@@ -220,7 +220,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async *readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
-    let after = options.fromPosition ?? 0;
+    // SQLite positions are 1, 2, 3…: the one before an inclusive start is a position too.
+    let after = (options.fromPosition ?? 0) - (options.inclusive ? 1 : 0);
     let left = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (left > 0) {
       const rows = this.statements.page.all(after, Math.min(PAGE, left));

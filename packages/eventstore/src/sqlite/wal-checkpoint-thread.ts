@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
  */
 const { files, everyMs } = workerData as { files: string[]; everyMs: number };
 const connections = files.map((file) => new Database(file, { fileMustExist: true }));
+const byFile = new Map(files.map((file, index) => [file, connections[index]]));
 
 function checkpoint(): void {
   for (const db of connections) {
@@ -23,7 +24,26 @@ function checkpoint(): void {
 
 const timer = setInterval(checkpoint, everyMs);
 
-parentPort?.on('message', (message: 'stop') => {
+/** A TRUNCATE checkpoint, waiting up to two seconds for readers and the writer to let it finish. */
+function truncate(file: string): boolean {
+  const db = byFile.get(file);
+  if (!db) return false;
+  try {
+    db.pragma('busy_timeout = 2000');
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
+  } catch {
+    return false;
+  } finally {
+    db.pragma('busy_timeout = 5000');
+  }
+}
+
+parentPort?.on('message', (message: 'stop' | { truncate: string }) => {
+  if (typeof message === 'object') {
+    parentPort?.postMessage({ truncated: message.truncate, ok: truncate(message.truncate) });
+    return;
+  }
   if (message !== 'stop') return;
   clearInterval(timer);
   for (const db of connections) db.close();

@@ -8,7 +8,7 @@ import { EMOJI } from './syntax.js';
 
 type EmojiMeta = { kind: 'unicode'; name: string; code: string } | { kind: 'image'; name: string; src: string };
 
-const EMOJI_TOKEN = 'chat_emoji';
+export const EMOJI_TOKEN = 'chat_emoji';
 /** Where the public server keeps the image of its built-in extra emoji (relative, so exports keep it). */
 const EXTRA_EMOJI_IMAGE = (name: string) => `/static/generated/emoji/images/emoji/unicode/${name}.png`;
 

@@ -1,9 +1,12 @@
 import type { StateInline } from 'markdown-it';
+import type { TexBudget } from '../math/tex-budget.js';
 import type { RenderWorld } from './render-world.js';
 
 /** What the message rules find in markdown-it's `env` during one render. */
 export interface MessageEnv {
   world: RenderWorld;
+  /** What the message's math has cost so far. */
+  tex: TexBudget;
 }
 
 export const worldOf = (state: StateInline): RenderWorld | undefined => (state.env as Partial<MessageEnv> | undefined)?.world;

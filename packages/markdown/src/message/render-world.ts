@@ -58,6 +58,8 @@ export interface RenderWorld {
   topicFirstMessageId?(channelId: number, topic: string): number | undefined;
   /** How the empty topic is shown in topic links (the realm's `realm_empty_topic_display_name`). */
   emptyTopicDisplayName?: string;
+  /** The sender's `translate_emoticons` setting: emoticons such as `:)` are shown as emoji. */
+  translateEmoticons?: boolean;
 }
 
 /** The message's HTML and the facts about whom it mentions, from which per-user flags are derived. */

@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
 import type { MessageEnv } from './message-env.js';
+import { sanitizeUrl } from './sanitize-url.js';
 
 const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
@@ -22,32 +22,17 @@ export function relativeToRealm(href: string, realmUrl: string | undefined): str
   return href.startsWith(`${prefix}#`) || href.startsWith(`${prefix}user_uploads/`) ? href.slice(prefix.length) : href;
 }
 
-/** The text a run of inline tokens reads as, for an image shown as a link. */
-function plainText(tokens: readonly Token[]): string {
-  return tokens
-    .map((token) => (token.type === 'softbreak' || token.type === 'hardbreak' ? ' ' : token.type === 'image' ? plainText(token.children ?? []) : token.content))
-    .join('');
-}
-
-const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer"';
-
 /**
- * Links only to safe targets (markdown-it leaves a refused `[text](target)` as literal text), opened
- * in a new tab without handing the opener over; images are shown as links to the image, never inlined.
+ * Links only to targets the public server allows (markdown-it leaves a refused `[text](target)` as
+ * literal text), written as it writes them: the sanitized href alone, relative within the organization.
  */
 export function safeLinksPlugin(md: MarkdownIt): void {
-  md.validateLink = isSafeUrl;
+  md.validateLink = (url) => sanitizeUrl(url.trim()) !== null;
+  md.normalizeLink = (url) => url;
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
-    token.attrSet('href', relativeToRealm(token.attrGet('href') ?? '', (env as Partial<MessageEnv>).world?.realmUrl));
-    token.attrSet('target', '_blank');
-    token.attrSet('rel', 'noopener noreferrer');
+    const href = token.markup === 'linkify' ? (token.attrGet('href') ?? '') : (sanitizeUrl((token.attrGet('href') ?? '').trim()) ?? '');
+    token.attrSet('href', relativeToRealm(href, (env as Partial<MessageEnv>).world?.realmUrl));
     return self.renderToken(tokens, idx, options);
-  };
-  md.renderer.rules.image = (tokens, idx, _options, env) => {
-    const token = tokens[idx];
-    const href = relativeToRealm(token.attrGet('src') ?? '', (env as Partial<MessageEnv>).world?.realmUrl);
-    const text = plainText(token.children ?? []).trim() || href;
-    return `<a href="${md.utils.escapeHtml(href)}" ${LINK_ATTRIBUTES}>${md.utils.escapeHtml(text)}</a>`;
   };
 }

@@ -12,6 +12,7 @@ export interface RenderWorldLists {
   linkifiers?: readonly Linkifier[];
   topicFirstMessageId?: (channelId: number, topic: string) => number | undefined;
   emptyTopicDisplayName?: string;
+  translateEmoticons?: boolean;
 }
 
 const fold = (name: string) => name.toLowerCase();
@@ -42,5 +43,6 @@ export function worldFromLists(lists: RenderWorldLists): RenderWorld {
     linkifiers: lists.linkifiers ?? [],
     topicFirstMessageId: lists.topicFirstMessageId,
     emptyTopicDisplayName: lists.emptyTopicDisplayName,
+    translateEmoticons: lists.translateEmoticons ?? false,
   };
 }

@@ -17,8 +17,9 @@ class MemoryCheckpoints implements CheckpointStore {
   async get(name: string): Promise<number> {
     return this.positions.get(name) ?? 0;
   }
+  /** Never moves back, as in MongoDB (see MongoCheckpoints.set). */
   async set(name: string, position: number): Promise<void> {
-    this.positions.set(name, position);
+    this.positions.set(name, Math.max(position, this.positions.get(name) ?? 0));
   }
 }
 

@@ -97,14 +97,30 @@ export interface DirectConversation {
   max_message_id: number;
 }
 
+/** Where a retention sweep looks: one channel (every topic), or every direct conversation. */
+export type RetentionScope = { channelId: number } | { direct: true };
+
+/** A page of what a retention sweep reads (see MessageStore.sentBefore). */
+export interface ExpiredPage {
+  /** Messages sent before the cut-off, ascending by id, with where they are. */
+  messages: { id: number; recipient: MessageRecipient }[];
+  /** The id to continue after; null when the scope holds nothing more past the page. */
+  next: number | null;
+}
+
 /**
  * The messages read model, shaped for its queries: messages by id, per-user flag rows, per-channel and
  * per-topic id lists, direct conversations. Writes carry the log position of the event that caused
  * them, so an adapter that persists can ignore a write it has already applied.
  */
 export interface MessageStore {
-  /** A new message and the users who receive it, with their flags. */
-  insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void>;
+  /**
+   * A new message and the users who receive it, with their flags. Answers the conversation's id it
+   * holds the message under (`recipient_id`), whether it stored it now or before; null when the id is
+   * one of a message stored and removed already, which an adapter that keeps removed ids taken
+   * (MongoDB's tombstones) does not store again.
+   */
+  insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null>;
   /** A changed message (content, topic, channel, reactions, history); its rows are kept. */
   replace(message: MessageState, position: number): Promise<void>;
   remove(ids: readonly number[], position: number): Promise<void>;
@@ -139,6 +155,12 @@ export interface MessageStore {
   conversations(userId: number, limit: number): Promise<DirectConversation[]>;
   /** The conversation id a direct message among these participants has, if one was ever sent. */
   directRecipientId(userIds: readonly number[]): Promise<number | undefined>;
+  /**
+   * The retention sweep's read: messages of the scope sent before `before` (ms since the epoch) with an
+   * id above `after`, ascending. A page looks at a bounded number of messages (about `limit`), so it
+   * may hold fewer than `limit`, or none, and still name a `next`: read on until `next` is null.
+   */
+  sentBefore(scope: RetentionScope, before: number, after: number, limit: number): Promise<ExpiredPage>;
   /** The newest message id in the user's history, or -1 when it is empty. */
   maxId(userId: number): Promise<number>;
   /**

@@ -14,7 +14,8 @@ export class MongoCheckpoints implements CheckpointStore {
     return (await this.collection.findOne({ _id: name }))?.position ?? 0;
   }
 
+  /** Never moves back: a checkpoint another writer (an older process still stopping) set further on stands. */
   async set(name: string, position: number): Promise<void> {
-    await this.collection.updateOne({ _id: name }, { $set: { position } }, { upsert: true });
+    await this.collection.updateOne({ _id: name }, { $max: { position } }, { upsert: true });
   }
 }

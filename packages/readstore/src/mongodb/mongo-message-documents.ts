@@ -37,6 +37,8 @@ export interface RowDocument {
   message_id: number;
   flags: number;
   keys: MessageKeys;
+  /** Position of the replace that last rewrote `keys` (absent: the insert's or addRows' own). */
+  keys_pos?: number;
 }
 
 /** A direct conversation: its recipient id is fixed by the first message stored in it. */
@@ -120,6 +122,8 @@ export async function writeRows(rows: Collection<RowDocument>, docs: readonly Ro
 export async function createMessageIndexes({ messages, rows }: MessageCollections): Promise<void> {
   await messages.createIndex({ 'keys.channel_id': 1, _id: 1 });
   await messages.createIndex({ 'keys.channel_id': 1, 'keys.topic_key': 1, _id: 1 });
+  // The retention sweep reads direct messages in id order.
+  await messages.createIndex({ 'keys.conv_key': 1, _id: 1 });
   await rows.createIndex({ user_id: 1, message_id: 1 });
   await rows.createIndex({ user_id: 1, 'keys.channel_id': 1, message_id: 1 });
   await rows.createIndex({ user_id: 1, 'keys.channel_id': 1, 'keys.topic_key': 1, message_id: 1 });

@@ -3,12 +3,14 @@ import { type Db, MongoServerError } from 'mongodb';
 import {
   conversationKey,
   type DirectConversation,
+  type ExpiredPage,
   type MessagePage,
   type MessageQuery,
   type MessageReceivers,
   type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
+  type RetentionScope,
   type StoredMessage,
   type TopicSummary,
   topicKey,
@@ -45,10 +47,11 @@ export class MongoMessageStore implements MessageStore {
     this.queries = new MongoMessageQueries(collections);
   }
 
-  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
     const { messages, rows: userRows } = await this.use();
     // An id is inserted once; a removed message's tombstone keeps it taken.
-    if (await messages.findOne({ _id: message.id }, { projection: { _id: 1 } })) return;
+    const stored = await messages.findOne({ _id: message.id }, { projection: { 'doc.recipient_id': 1 } });
+    if (stored) return stored.doc?.recipient_id ?? null;
     const recipient_id = await this.recipientId(message);
     const keys = keysOf(message);
     // Rows before the message: a replay after a stop between the two finds no message and writes both.
@@ -58,6 +61,7 @@ export class MongoMessageStore implements MessageStore {
     } catch (error) {
       if (!onlyDuplicates(error)) throw error;
     }
+    return recipient_id;
   }
 
   async replace(message: MessageState, position: number): Promise<void> {
@@ -67,7 +71,10 @@ export class MongoMessageStore implements MessageStore {
     const keys = keysOf(message);
     const recipient_id = await this.recipientId(message);
     // Rows before the message, as for insert: until the message is written, a replay redoes both.
-    if (!sameKeys(current.keys, keys)) await rows.updateMany({ message_id: message.id }, { $set: { keys } });
+    // Keys carry the position that wrote them, so an older replace never undoes a newer one.
+    if (!sameKeys(current.keys, keys)) {
+      await rows.updateMany({ message_id: message.id, $or: [{ keys_pos: { $exists: false } }, { keys_pos: { $lt: position } }] }, { $set: { keys, keys_pos: position } });
+    }
     await messages.updateOne(
       { _id: message.id, _pos: { $lt: position }, ...LIVE },
       { $set: { _pos: position, doc: { ...message, recipient_id }, keys } },
@@ -85,8 +92,11 @@ export class MongoMessageStore implements MessageStore {
 
   async setFlags(userId: number, ids: readonly number[], bits: number, on: boolean, position: number): Promise<void> {
     const { rows } = await this.use();
+    // At or before the position: one event may add a row and then set a flag on it (a star on a
+    // message read from public history). The bit operations are idempotent, so a replayed event
+    // setting its flags again changes nothing more; only writes of older events are skipped.
     await rows.updateMany(
-      { user_id: userId, message_id: { $in: ids }, _pos: { $lt: position } },
+      { user_id: userId, message_id: { $in: ids }, _pos: { $lte: position } },
       { $bit: { flags: on ? { or: bits } : { and: ~bits } }, $set: { _pos: position } },
     );
   }
@@ -95,7 +105,8 @@ export class MongoMessageStore implements MessageStore {
     const collections = await this.use();
     const wanted = new Map(rows.map((row) => [row.user_id, row.flags]));
     const current = await collections.rows
-      .find({ message_id: messageId, user_id: { $in: [...wanted.keys()] }, _pos: { $lt: position } }, { projection: { user_id: 1, flags: 1, _pos: 1 } })
+      // At or before the position, as setFlags: a move adds rows and rewrites their content flags in one event.
+      .find({ message_id: messageId, user_id: { $in: [...wanted.keys()] }, _pos: { $lte: position } }, { projection: { user_id: 1, flags: 1, _pos: 1 } })
       .toArray();
     if (current.length === 0) return;
     const updates = current.map((row) => {
@@ -190,6 +201,16 @@ export class MongoMessageStore implements MessageStore {
   async directRecipientId(userIds: readonly number[]): Promise<number | undefined> {
     const { conversations } = await this.use();
     return (await conversations.findOne({ _id: conversationKey(userIds) }))?.recipient_id;
+  }
+
+  async sentBefore(scope: RetentionScope, before: number, after: number, limit: number): Promise<ExpiredPage> {
+    const { messages } = await this.use();
+    const where = 'channelId' in scope ? { 'keys.channel_id': scope.channelId } : { 'keys.conv_key': { $exists: true } };
+    const found = await messages
+      .find({ ...where, _id: { $gt: after }, 'doc.date_sent': { $lt: before } }, { sort: { _id: 1 }, limit, projection: { _id: 1, 'doc.recipient': 1 } })
+      .toArray();
+    const page = found.flatMap((stored) => (stored.doc ? [{ id: stored._id, recipient: stored.doc.recipient }] : []));
+    return { messages: page, next: found.length === limit ? found[found.length - 1]._id : null };
   }
 
   async maxId(userId: number): Promise<number> {

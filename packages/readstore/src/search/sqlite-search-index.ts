@@ -49,8 +49,14 @@ export class SqliteSearchIndex implements SearchIndex {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // What a deletion or an edit removes is overwritten in the file, not left in freed space
+    // (docs/topics/forgetting.md); FTS5's own secure-delete takes the words out of the index at once.
+    this.db.pragma('secure_delete = ON');
     if (options.checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.floor(options.checkpointPages))}`);
     this.db.exec(SCHEMA);
+    this.db.exec("INSERT INTO message_text (message_text, rank) VALUES ('secure-delete', 1)");
+    // A WAL left by a crash may hold pages written before a deletion: copied in and emptied at once.
+    if (file !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');
     this.statements = {
       insert: this.db.prepare<[number, string, string]>('INSERT INTO message_text (rowid, topic, content) VALUES (?, ?, ?)'),
       remove: this.db.prepare<[number]>('DELETE FROM message_text WHERE rowid = CAST(? AS INTEGER)'),

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { FeedEntry } from '../client-event.js';
+import type { ClientEvent, FeedEntry } from '../client-event.js';
 import { EventQueue, type QueueSpec } from '../event-queue.js';
 import type { MemoryFeedStore } from './memory-feed-store.js';
 import type { MemoryQueueStore } from './memory-queue-store.js';
@@ -10,14 +10,24 @@ interface SavedQueues {
   feeds: { userId: number; head: number; entries: FeedEntry[]; lastSource?: number }[];
 }
 
-/** Writes every queue and its unacknowledged events at a graceful stop, atomically. */
-export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, file: string): void {
+/**
+ * Writes every queue and its unacknowledged events at a graceful stop, atomically; each entry's event
+ * as `scrub` gives it (what was forgotten meanwhile taken out), and none when it gives null.
+ */
+export function saveQueues(queues: MemoryQueueStore, feeds: MemoryFeedStore, file: string, scrub: (event: ClientEvent) => ClientEvent | null = (event) => event): void {
   const all = queues.all();
   const users = [...new Set(all.map((queue) => queue.userId))];
   const saved: SavedQueues = {
     version: 1,
     queues: all.map((q) => ({ id: q.id, spec: q.spec, lastAcked: q.lastAcked, lastActivity: q.lastTouched })),
-    feeds: users.map((userId) => ({ userId, ...feeds.feedOf(userId).snapshot() })),
+    feeds: users.map((userId) => {
+      const feed = feeds.feedOf(userId).snapshot();
+      const entries = feed.entries.flatMap((entry) => {
+        const event = scrub(entry.event);
+        return event === null ? [] : [{ ...entry, event }];
+      });
+      return { userId, ...feed, entries };
+    }),
   };
   writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);

@@ -35,16 +35,18 @@ export async function botDirectMessageAppends(ctx: BotNoticeDeps, world: Channel
 }
 
 /**
- * The append of one direct message from the notification bot to one user, rendered as the bot sees
- * the organization. `joining`: accounts the same command creates, which the text may name.
+ * The append of one direct message from the notification bot (or another system bot, `sender`) to
+ * one user, rendered as the bot sees the organization. `joining`: accounts the same command creates,
+ * which the text may name.
  */
 export async function botDirectMessageAppend(
   ctx: BotNoticeDeps,
   recipientId: number,
   content: string,
   joining: readonly { user_id: number; full_name: string }[] = [],
+  sender?: UserState,
 ): Promise<StreamAppend> {
-  const bot = await notificationBot(ctx);
+  const bot = sender ?? (await notificationBot(ctx));
   const world = await channelContext(ctx, bot.user_id);
   const render = await renderer(ctx, world, joining.map((user) => ({ ...user, is_active: true })));
   return noticeAppend(ctx, world, bot, render, { recipient_id: recipientId, content });

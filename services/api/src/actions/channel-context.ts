@@ -1,6 +1,5 @@
 import { type AddressesOf, type ChannelContext, SubscriptionIndex, type SubscriptionState, type UserState } from '@chat/core';
-import { apiEmail, canSeeEmail } from '@chat/wire';
-import { realmHost } from '../endpoints/call-context.js';
+import { principalAddresses } from '../queries/principal-addresses.js';
 import type { Configured, Reads, Uses } from '../dependencies.js';
 
 /** What channelContext uses. */
@@ -8,15 +7,6 @@ type ChannelContextDeps = Configured & Reads<'subscriptions'> & Uses<'organizati
 
 /** Users whose subscriptions a decision needs, named by id or by email address. */
 export type UserRefs = readonly (number | string)[];
-
-/**
- * The addresses by which `actor` may name a user in principals: the one the API shows (a placeholder
- * when the real one is hidden), and the real one when the actor may see it (as GET /users/{email}).
- */
-export function principalAddresses(ctx: Configured, actor: UserState): AddressesOf {
-  const host = realmHost(ctx);
-  return (user) => (canSeeEmail(actor, user) ? [apiEmail(user, host), user.email] : [apiEmail(user, host)]);
-}
 
 function userIdsOf(users: readonly UserState[], addressesOf: AddressesOf, refs: UserRefs): number[] {
   const ids: number[] = [];

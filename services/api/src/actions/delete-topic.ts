@@ -5,11 +5,12 @@ import { AS_READ, type Origin } from '../commands/command-bus.js';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessages } from '../queries/message-access.js';
 import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
+import { cancelledReminders, deletionLinks } from './message-deletion-links.js';
 
 /** What topicContext uses. */
 type TopicContextDeps = Clocked & Reads<'realm' | 'subscriptions'> & Uses<'organization'>;
 /** What deleteTopic uses. */
-type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions'> & Uses<'organization'>;
+type DeleteTopicDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'attachmentLinks' | 'reminders'> & Uses<'organization'>;
 
 interface TopicContext {
   q: ChannelQuery;
@@ -51,10 +52,11 @@ export async function deleteTopic(ctx: DeleteTopicDeps, origin: Origin, actor: U
       const ids = (await readableTopicIds(ctx, q, channelId, topic)).slice(-DELETE_TOPIC_BATCH_SIZE);
       const messages = await ctx.models.messages.getMany(ids);
       const holders = (await Promise.all(ids.map((id) => ctx.models.messages.holders(id)))).flat();
-      const events = decideDeleteTopicBatch(deletion, { messages, holders });
+      const links = await deletionLinks(ctx, ids);
+      const events = decideDeleteTopicBatch(deletion, { messages, holders, attachmentIds: links.attachmentIds });
       if (events.length === 0) return { appends: [], result: undefined };
       const stream = streams.message(Math.max(...ids));
-      return { appends: [{ stream, expected: AS_READ, events }], result: undefined };
+      return { appends: [{ stream, expected: AS_READ, events }, ...cancelledReminders(links.reminders)], result: undefined };
     });
     const { q } = await topicContext(ctx, actor, channelId);
     if ((await readableTopicIds(ctx, q, channelId, topic)).length === 0) return { complete: true };

@@ -1,6 +1,6 @@
 import { decideDeliverReminder, type DomainEvent, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import { channelContext } from './channel-context.js';
 import { reminderFromLog } from './reminders.js';
 import { renderer } from './send-message.js';

@@ -1,6 +1,6 @@
 import { ApiError, decideDeliverScheduledMessage, scheduledMessageFailureNotice, streams } from '@chat/core';
 import type { StreamAppend } from '../commands/command-bus.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import { scheduledMessageFromLog, sendInputOf } from './scheduled-messages.js';
 import { sendDecision } from './send-message.js';
 import { botDirectMessageAppend } from './bot-notices.js';

@@ -82,7 +82,7 @@ async function editFacts(ctx: Configured & Uses<'models' | 'organization'>, cc: 
     topicParticipants,
     topicPolicies,
     destination: place ? await readableTopicIds(ctx, cc, actorId, place.channelId, place.topic) : [],
-    render: await renderer(ctx, cc),
+    render: await renderer(ctx, cc, [], cc.actor),
     hasAlertWord,
   };
 }

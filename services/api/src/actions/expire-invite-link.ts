@@ -1,6 +1,6 @@
 import { decideExpireInviteLink, streams } from '@chat/core';
 import { streamHistory } from '../commands/stream-history.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import type { Clocked, Commands, LogReads } from '../dependencies.js';
 
 /**

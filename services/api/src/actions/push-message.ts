@@ -2,7 +2,7 @@ import { decideMessagePushOutcome, type MessagePushAttempt, messagePushProgress,
 import { streamHistory } from '../commands/stream-history.js';
 import { deliverMessagePushes, messagePushFacts } from '../push/message-push-delivery.js';
 import { messagePushReceivers } from '../push/message-push-receivers.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import type { Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What attemptPushes uses. */

@@ -2,7 +2,7 @@ import { e2eeTestTargets, legacyTestTargets, type PushTokenKind } from '@chat/co
 import { requirePushService } from '../push/push-setup.js';
 import { sealedTargets, tokenTargets } from '../push/device-targets.js';
 import { pushOrigin, testPushPayload } from '../push/test-push-payload.js';
-import { pushDevicesOf } from './push-device-reads.js';
+import { pushDevicesOf } from '../queries/push-device-reads.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
 /** What sendTestPush uses. */

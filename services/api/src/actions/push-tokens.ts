@@ -1,7 +1,7 @@
 import { checkAppId, checkPushToken, decideAddPushToken, decideRemovePushToken, pushDeviceKeys, type PushTokenKind } from '@chat/core';
 import type { Origin } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
-import { pushTokenOf } from './push-device-reads.js';
+import { pushTokenOf } from '../queries/push-device-reads.js';
 import type { Commands, Reads, Uses } from '../dependencies.js';
 
 /** What addPushToken uses. */

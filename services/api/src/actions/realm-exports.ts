@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { decideDeleteRealmExport, decideFinishRealmExport, decideRequestRealmExport, type DomainEvent, streams, uploadPathId, type UserState } from '@chat/core';
 import { exportEvents, ndjsonLine } from '@chat/eventstore';
 import { AS_READ, type Origin } from '../commands/command-bus.js';
-import { schedulerOrigin } from '../scheduler/scheduler-origin.js';
+import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What writeExport uses. */

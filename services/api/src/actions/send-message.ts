@@ -16,14 +16,15 @@ import {
   type UserState,
   VisibilityPolicy,
 } from '@chat/core';
-import { hasAlertWord, possibleReferences, renderMessage, worldFromLists } from '@chat/markdown';
+import { hasAlertWord, MarkdownRenderingError, possibleReferences, renderMessage, type RenderWorld, worldFromLists } from '@chat/markdown';
 import { REALM_KEY } from '@chat/projections';
 import { topicKey } from '@chat/readstore';
 import type { Origin, StreamAppend } from '../commands/command-bus.js';
 import { userStreamAppends } from '../commands/user-stream-append.js';
 import { receiversAlertWords } from './alert-words.js';
 import { customEmojiOf } from './emoji-catalog.js';
-import { channelContext, principalAddresses } from './channel-context.js';
+import { channelContext } from './channel-context.js';
+import { principalAddresses } from '../queries/principal-addresses.js';
 import type { Allocates, Commands, Configured, Reads, Uses } from '../dependencies.js';
 
 /** What renderer uses. */
@@ -119,8 +120,14 @@ const folded = (names: readonly string[]): Set<string> => new Set(names.map((nam
  * Renders against what the content could name: only the users, groups and channels its text could
  * refer to are handed to the renderer, found through the organization snapshot's indexes. `joining`
  * are accounts the same command creates, which a notice may name before the read models hold them.
+ * `sender`, when a person sends the content (not a bot's notice), brings their emoticon setting.
  */
-export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: readonly Mentionable[] = []): Promise<(content: string) => RenderedContent> {
+export async function renderer(
+  ctx: RendererDeps,
+  cc: ChannelContext,
+  joining: readonly Mentionable[] = [],
+  sender?: Pick<UserState, 'settings'>,
+): Promise<(content: string) => RenderedContent> {
   const { usersByName } = await ctx.organization.current();
   const realmUrl = ctx.config.externalUrl.replace(/\/$/, '');
   const linkifiers = inLinkifierOrder(await ctx.models.linkifiers.all());
@@ -149,9 +156,20 @@ export async function renderer(ctx: RendererDeps, cc: ChannelContext, joining: r
       },
       linkifiers,
       customEmoji,
+      translateEmoticons: sender?.settings.translate_emoticons ?? false,
     });
-    return renderMessage(content, world);
+    return renderOrRefuse(content, world);
   };
+}
+
+/** The public server's answer to content it cannot render (its HTML too long, or the renderer broken on it). */
+function renderOrRefuse(content: string, world: RenderWorld): RenderedContent {
+  try {
+    return renderMessage(content, world);
+  } catch (error) {
+    if (error instanceof MarkdownRenderingError) throw badRequest('Unable to render message');
+    throw error;
+  }
 }
 
 /** A send decided as `senderId` would send it now: the stream appends (topic policies first, the message last) and the answer. */
@@ -162,7 +180,7 @@ export async function sendDecision(ctx: RendererDeps, senderId: number, input: S
     message_id,
     target,
     content: input.content,
-    render: await renderer(ctx, cc),
+    render: await renderer(ctx, cc, [], cc.actor),
     hasAlertWord,
     read_by_sender: input.read_by_sender,
   });

@@ -17,7 +17,8 @@ import { claimKey } from '../commands/claims.js';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
 import { botDirectMessageAppends } from './bot-notices.js';
 import { channelCreationNotices } from './channel-notices.js';
-import { channelContext, principalAddresses } from './channel-context.js';
+import { channelContext } from './channel-context.js';
+import { principalAddresses } from '../queries/principal-addresses.js';
 import { changeFlags } from './update-flags.js';
 import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 

@@ -1,7 +1,7 @@
 import type { UserState } from '@chat/core';
 import { type PresenceStatus, presenceDeliveries } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
-import { realmHost } from '../endpoints/call-context.js';
+import { realmHost } from '../realm-host.js';
 import { presenceNow, serverTimestamp, sharesPresence } from '../queries/presence-query.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 

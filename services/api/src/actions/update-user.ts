@@ -1,10 +1,10 @@
 import { decideUpdateUser, normalizeEmail, ownersChanged, Role, streams, type UpdateUser, type UserEvent, type UserState } from '@chat/core';
 import { claimKey, releaseKey } from '../commands/claims.js';
 import { AS_READ, type Origin, type StreamAppend } from '../commands/command-bus.js';
-import type { ServerContext } from '../server-context.js';
+import type { Commands, LogReads, Reads } from '../dependencies.js';
 
 /** What changing a user reads and writes through. */
-export type UserWrites = Pick<ServerContext, 'bus' | 'models' | 'store'>;
+export type UserWrites = Commands & LogReads & Reads<'profileFields' | 'users'>;
 
 /**
  * An administrator changes another account; an address change moves the address claim too. A change
@@ -40,7 +40,7 @@ export async function updateUser(deps: UserWrites, origin: Origin, actor: UserSt
 }
 
 /** The claim moves with the address: the new one is reserved before the old one is released. */
-export async function emailClaims(deps: Pick<ServerContext, 'store'>, events: readonly UserEvent[], userId: number): Promise<StreamAppend[]> {
+export async function emailClaims(deps: LogReads, events: readonly UserEvent[], userId: number): Promise<StreamAppend[]> {
   const change = events.find((event) => event.type === 'UserEmailChanged');
   if (!change || change.type !== 'UserEmailChanged') return [];
   return [

@@ -53,6 +53,20 @@ type Outcome<T> = { done: true; result: T } | { done: false };
 const tooMuchContention = (): ApiError =>
   new ApiError('CONCURRENT_CHANGES', 503, 'What this request changes was changed concurrently too often; nothing was applied. Retry the request.');
 
+/** A decision to take again could not wait for the read models (a store failing): nothing was applied. */
+const readModelsBehind = (): ApiError =>
+  new ApiError('READ_MODELS_BEHIND', 503, 'The server is catching up with its log; nothing was applied. Retry the request.');
+
+/** How long an appended command waits for its read models before it is answered anyway (see commitAt). */
+export const READ_YOUR_WRITES_WAIT_MS = 10_000;
+
+export interface CommandBusOptions {
+  /** How long an appended command waits for the read models (READ_YOUR_WRITES_WAIT_MS). */
+  readYourWritesMs?: number;
+  /** Told when an appended command is answered before its read models caught up. */
+  onModelsLate?: (position: number, error: unknown) => void;
+}
+
 /**
  * The generic command handler: note the log position the read models stand at, decide, append every
  * stream of the decision atomically with the expectations it read, then wait until the projections
@@ -71,6 +85,7 @@ export class CommandBus {
     private readonly runner: ProjectionRunner,
     private readonly clock: Clock,
     private readonly registry: EventSchemaRegistry,
+    private readonly options: CommandBusOptions = {},
   ) {}
 
   async run<T>(origin: Origin, decide: () => Promise<Decision<T>>): Promise<T> {
@@ -96,7 +111,9 @@ export class CommandBus {
         return { done: true, result: decision.result };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
-        await this.runner.waitFor(await this.store.headPosition());
+        await this.runner.waitFor(await this.store.headPosition(), this.readYourWritesMs).catch(() => {
+          throw readModelsBehind();
+        });
       }
     }
     return { done: false };
@@ -131,8 +148,15 @@ export class CommandBus {
     }
     this.commits.set(counted, commit + 1);
     if (claim) claim.accepted = true;
-    await this.runner.waitFor(position);
+    // The events are in the log: the command happened, whatever the read models do now. Should they
+    // not catch up in time (a store failing, retried by the runner), the answer goes out all the same
+    // (a 500 would have the client send again what was done); what it reads next may be older.
+    await this.runner.waitFor(position, this.readYourWritesMs).catch((error: unknown) => this.options.onModelsLate?.(position, error));
     return position;
+  }
+
+  private get readYourWritesMs(): number {
+    return this.options.readYourWritesMs ?? READ_YOUR_WRITES_WAIT_MS;
   }
 
   private metadata(origin: Origin, event: DomainEvent, occurred_at: number): EventMetadata {

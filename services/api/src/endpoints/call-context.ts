@@ -2,7 +2,7 @@ import { unauthorized, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import type { Origin } from '../commands/command-bus.js';
 import { claimOf } from '../commands/request-ledger.js';
-import type { Configured, Reads } from '../dependencies.js';
+import type { Reads } from '../dependencies.js';
 
 /** The caller's user record; routes with required auth always have one. */
 export async function callerUser(ctx: Reads<'users'>, call: RouteCall): Promise<UserState> {
@@ -17,5 +17,3 @@ export const originOf = (call: RouteCall): Origin => ({
   client: call.client,
   request: claimOf(call),
 });
-
-export const realmHost = (ctx: Configured): string => new URL(ctx.config.externalUrl).hostname;

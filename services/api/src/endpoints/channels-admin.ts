@@ -8,7 +8,7 @@ import { newChannelOptions } from './new-channel-options.js';
 import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What deleteTopicEndpoint uses. */
-type DeleteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
+type DeleteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'messages' | 'realm' | 'subscriptions' | 'users' | 'attachmentLinks' | 'reminders'> & Uses<'organization'>;
 /** What updateSubscriptionsEndpoint uses. */
 type UpdateSubscriptionsEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 

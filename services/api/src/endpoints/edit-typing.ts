@@ -2,15 +2,18 @@ import { badRequest, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
-import type { ServerContext } from '../server-context.js';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
 import { callerUser } from './call-context.js';
+
+/** What setEditTypingEndpoint uses. */
+type EditTypingDeps = Clocked & Reads<'messages' | 'subscriptions' | 'users'> & Uses<'organization' | 'queues'>;
 
 /**
  * POST /messages/{message_id}/typing: someone is (or stopped) editing a message they can read. Like
  * POST /typing it is ephemeral, straight to feeds: `typing_edit_message` to those who would hear of
  * the edit (the channel's subscribers, or the conversation's members), who listen to typing.
  */
-export async function setEditTypingEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function setEditTypingEndpoint(ctx: EditTypingDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const editor = await callerUser(ctx, call);
   const op = String(call.params.op);
   const q = await ChannelQuery.open(ctx, editor);

@@ -4,7 +4,7 @@ import { callerUser, originOf } from './call-context.js';
 import type { Clocked, Commands, Reads, Uses } from '../dependencies.js';
 
 /** What deleteMessageEndpoint uses. */
-type DeleteMessageEndpointDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'users'> & Uses<'organization'>;
+type DeleteMessageEndpointDeps = Commands & Clocked & Reads<'messages' | 'realm' | 'subscriptions' | 'users' | 'attachmentLinks' | 'reminders'> & Uses<'organization'>;
 
 /** DELETE /messages/{message_id} */
 export async function deleteMessageEndpoint(ctx: DeleteMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {

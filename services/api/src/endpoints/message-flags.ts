@@ -1,4 +1,5 @@
-import { badRequest, canonicalTopic, type ChannelState, FlagBit, type FlagsDecision } from '@chat/core';
+import { badRequest, canonicalTopic, type ChannelState, FlagBit, type FlagsDecision, type UserState } from '@chat/core';
+import type { Origin } from '../commands/command-bus.js';
 import type { RouteCall } from '@chat/http';
 import type { MessagePredicate, MessageQuery } from '@chat/readstore';
 import { changeFlags, type FlagChange, type FlagSelection } from '../actions/update-flags.js';
@@ -72,10 +73,32 @@ export async function updateMessageFlagsForNarrowEndpoint(ctx: UpdateMessageFlag
   };
 }
 
-/** POST /mark_all_as_read (deprecated): every unread message of the user, in any conversation. */
+/**
+ * Messages marked read by one command of mark_all_as_read. Its event lists them, and EventStoreDB
+ * refuses an append over 1 MiB (its maximum append size): about 130,000 ids in one event would pass it.
+ */
+export const MARK_ALL_CHUNK = 10_000;
+
+/**
+ * POST /mark_all_as_read (deprecated): every unread message of the user, in any conversation, marked
+ * in commands of MARK_ALL_CHUNK messages each (marking read again changes nothing, so a request cut
+ * short is completed by sending it again).
+ */
 export async function markAllAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  await change(ctx, call, { ...MARK_READ, all: true }, async (q) => ({ ids: await ctx.models.messages.unread(q.viewer.user_id) }));
+  // One origin for every command of the request: each commit gets event ids of its own.
+  await markAllAsRead(ctx, originOf(call), await callerUser(ctx, call));
   return { complete: true };
+}
+
+/** Marks every unread message of the user read, `chunk` messages per command. */
+export async function markAllAsRead(ctx: ChangeDeps, origin: Origin, user: UserState, chunk = MARK_ALL_CHUNK): Promise<void> {
+  for (let more = true; more; ) {
+    await changeFlags(ctx, origin, user, { ...MARK_READ, all: true }, async (q) => {
+      const unread = await ctx.models.messages.unread(q.viewer.user_id);
+      more = unread.length > chunk;
+      return { ids: unread.slice(0, chunk) };
+    });
+  }
 }
 
 /** A channel whose messages the user may read, by id. */

@@ -51,6 +51,7 @@ export async function getReadReceipts(ctx: GetReadReceiptsDeps, call: RouteCall)
 /** POST /messages/render: the HTML the content would be sent as, rendered as the caller would send it. */
 export async function renderMessageEndpoint(ctx: Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
-  const render = await renderer(ctx, await channelContext(ctx, viewer.user_id));
+  const cc = await channelContext(ctx, viewer.user_id);
+  const render = await renderer(ctx, cc, [], cc.actor);
   return { rendered: render(checkContent(String(call.params.content))).html };
 }

@@ -3,7 +3,6 @@ import type { RouteCall } from '@chat/http';
 import { registerPushDevice } from '../actions/push-registration.js';
 import { sendE2eeTestPush, sendTestPush } from '../actions/push-test-notifications.js';
 import { addPushToken, removePushToken } from '../actions/push-tokens.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
 
@@ -12,7 +11,7 @@ type RegisterPushDeviceEndpointDeps = Commands & Configured & Reads<'pushDevices
 /** What testPushEndpoint uses. */
 type TestPushEndpointDeps = Clocked & Configured & Reads<'pushDevices' | 'realm' | 'users'> & Uses<'push'>;
 
-type View = (ctx: ServerContext, call: RouteCall) => Promise<Record<string, unknown>>;
+type TokenView = (ctx: Commands & Reads<'pushDevices' | 'users'> & Uses<'push'>, call: RouteCall) => Promise<Record<string, unknown>>;
 
 /** Push devices belong to people's phones: bots have none, as in the public API. */
 async function humanCaller(ctx: Reads<'users'>, call: RouteCall): Promise<UserState> {
@@ -21,13 +20,13 @@ async function humanCaller(ctx: Reads<'users'>, call: RouteCall): Promise<UserSt
   return user;
 }
 
-const addToken = (kind: PushTokenKind): View => async (ctx, call) => {
+const addToken = (kind: PushTokenKind): TokenView => async (ctx, call) => {
   const appId = kind === 'apns' ? (call.params.appid as string) : null;
   await addPushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token as string, appId);
   return {};
 };
 
-const removeToken = (kind: PushTokenKind): View => async (ctx, call) => {
+const removeToken = (kind: PushTokenKind): TokenView => async (ctx, call) => {
   await removePushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token as string);
   return {};
 };

@@ -3,7 +3,8 @@ import type { RouteCall } from '@chat/http';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { ChannelQuery } from '../queries/channel-query.js';
-import { callerUser, realmHost } from './call-context.js';
+import { callerUser } from './call-context.js';
+import { realmHost } from '../realm-host.js';
 import type { Clocked, Configured, Reads, Uses } from '../dependencies.js';
 
 /** What setTyping uses. */

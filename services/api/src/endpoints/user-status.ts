@@ -1,4 +1,4 @@
-import { insufficientPermission, isAdminRole, type UpdateUserStatus } from '@chat/core';
+import { checkNotErased, insufficientPermission, isAdminRole, type UpdateUserStatus } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { updateUserStatus, userStatusView } from '../actions/user-status.js';
 import { callerUser, originOf } from './call-context.js';
@@ -26,6 +26,7 @@ export async function updateUserStatusEndpoint(ctx: Commands & Uses<'models'>, c
   const actor = await callerUser(ctx, call);
   if (!isAdminRole(actor.role)) throw insufficientPermission();
   const target = await userByIdOrThrow(ctx, Number(call.path.user_id));
+  checkNotErased(target);
   await updateUserStatus(ctx, originOf(call), target, statusRequest(call.params));
   return {};
 }

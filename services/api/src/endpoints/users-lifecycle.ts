@@ -1,10 +1,9 @@
 import type { RouteCall } from '@chat/http';
-import { deactivateOwnUser, deactivateUser, reactivateUser } from '../actions/user-lifecycle.js';
-import type { ServerContext } from '../server-context.js';
+import { deactivateOwnUser, deactivateUser, type LifecycleDeps, reactivateUser } from '../actions/user-lifecycle.js';
 import { callerUser, originOf } from './call-context.js';
 
 /** DELETE /users/{user_id} */
-export async function deactivateUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const comment = call.params.deactivation_notification_comment;
   await deactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user), typeof comment === 'string' ? comment : null);
@@ -12,14 +11,14 @@ export async function deactivateUserEndpoint(ctx: ServerContext, call: RouteCall
 }
 
 /** POST /users/{user_id}/reactivate */
-export async function reactivateUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function reactivateUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   await reactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user_id));
   return {};
 }
 
 /** DELETE /users/me */
-export async function deactivateOwnUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateOwnUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const me = await callerUser(ctx, call);
   await deactivateOwnUser(ctx, originOf(call), me.user_id);
   return {};

@@ -1,7 +1,8 @@
 import { badRequest, dummyEmail, isSystemBot, normalizeEmail, type UserState } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { canSeeEmail, userView } from '@chat/wire';
-import { callerUser, realmHost } from './call-context.js';
+import { callerUser } from './call-context.js';
+import { realmHost } from '../realm-host.js';
 import type { Configured, Reads } from '../dependencies.js';
 
 const viewOptions = (ctx: Configured, call: RouteCall) => ({

@@ -1,12 +1,11 @@
 import { checkCreateUserRequest, insufficientPermission, isAdminRole, type UpdateUser } from '@chat/core';
 import type { RouteCall } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
-import { updateUser } from '../actions/update-user.js';
+import { updateUser, type UserWrites } from '../actions/update-user.js';
 import { rotateApiKey } from '../actions/rotate-api-key.js';
-import type { ServerContext } from '../server-context.js';
 import { callerUser, originOf } from './call-context.js';
 import { resolveUser } from './users-read.js';
-import type { Allocates, Commands, LogReads, Reads, Uses } from '../dependencies.js';
+import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What createUserEndpoint uses. */
 type CreateUserEndpointDeps = Commands & Allocates & LogReads & Reads<'channels' | 'subscriptions' | 'users'> & Uses<'passwords'>;
@@ -25,7 +24,7 @@ export async function createUserEndpoint(ctx: CreateUserEndpointDeps, call: Rout
 }
 
 /** PATCH /users/{user_id} and PATCH /users/{email} */
-export async function updateUserEndpoint(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserEndpoint(ctx: Configured & UserWrites, call: RouteCall): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   if (!isAdminRole(actor.role)) throw insufficientPermission('Insufficient permission');
   const target = await resolveUser(ctx, actor, String(call.path.user));
@@ -35,7 +34,7 @@ export async function updateUserEndpoint(ctx: ServerContext, call: RouteCall): P
 }
 
 /** POST /users/me/api_key/regenerate: the old key stops working at once. */
-export async function regenerateApiKey(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function regenerateApiKey(ctx: Commands & Reads<'users'> & Uses<'apiKeys'>, call: RouteCall): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { api_key: await rotateApiKey(ctx, originOf(call), user.user_id) };
 }

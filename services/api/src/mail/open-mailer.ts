@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { StorageHealth } from '../ops/storage-health.js';
+import type { StorageHealth } from '../files/storage-health.js';
 import type { Mailer } from './mailer.js';
 import { OutboxMailer } from './outbox-mailer.js';
 import { RetryingMailer } from './retrying-mailer.js';

@@ -1,6 +1,7 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StorageHealth } from '../ops/storage-health.js';
+import type { StorageHealth } from '../files/storage-health.js';
 import type { Mail, Mailer } from './mailer.js';
 
 /**
@@ -9,6 +10,8 @@ import type { Mail, Mailer } from './mailer.js';
  * leaves nothing behind and marks the outbox full.
  */
 export class OutboxMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  /** Counts every mail written, so a name is never reused after some were forgotten. */
   private written = 0;
 
   constructor(
@@ -29,5 +32,25 @@ export class OutboxMailer implements Mailer {
       throw error;
     }
     this.storage?.wrote('outbox');
+    this.sent.push(mail);
+  }
+
+  /** Removes every mail addressed to `address` (overwritten first, so the file's blocks do not keep it). */
+  async forget(address: string): Promise<number> {
+    const to = address.toLowerCase();
+    for (let at = this.sent.length - 1; at >= 0; at--) if (this.sent[at].to.toLowerCase() === to) this.sent.splice(at, 1);
+    if (!existsSync(this.dir)) return 0;
+    let removed = 0;
+    for (const entry of readdirSync(this.dir, { withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+      const file = join(this.dir, entry.name);
+      const text = readFileSync(file);
+      const firstLine = text.subarray(0, Math.max(0, text.indexOf(10))).toString('utf8');
+      if (firstLine.toLowerCase() !== `to: ${to}`) continue;
+      writeFileSync(file, Buffer.alloc(text.length));
+      rmSync(file);
+      removed++;
+    }
+    return removed;
   }
 }

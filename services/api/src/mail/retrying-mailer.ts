@@ -23,6 +23,18 @@ export class RetryingMailer implements Mailer {
     await this.attempt(mail, 0);
   }
 
+  /** Mail to an erased person: no longer retried, and removed from the outbox. */
+  async forget(address: string): Promise<number> {
+    let dropped = 0;
+    for (const [timer, mail] of [...this.waiting.entries()]) {
+      if (mail.to.toLowerCase() !== address.toLowerCase()) continue;
+      clearTimeout(timer);
+      this.waiting.delete(timer);
+      dropped++;
+    }
+    return dropped + ((await this.undelivered.forget?.(address)) ?? 0);
+  }
+
   /** Stops retrying: what still waits goes to the outbox. */
   async close(): Promise<void> {
     const left = [...this.waiting.entries()];

@@ -1,22 +1,26 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mail, Mailer } from './mailer.js';
 
 /** Sends through an SMTP server (CHAT_SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465) with nodemailer. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body });
+    await (await this.connection()).sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body });
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    if (this.transport) (await this.transport).close();
+  }
+
+  /** nodemailer is loaded with the first mail, not at every start (about 0.1 s of CPU). */
+  private connection(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(this.url));
+    return this.transport;
   }
 }

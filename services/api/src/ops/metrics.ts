@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { type RequestFacts, routeLabelOf } from '@chat/http';
 import { EventLoopDelayProbe } from './event-loop-delay.js';
 import type { ServerHealth } from './health.js';
-import { STORAGE_AREAS, type StorageArea, type StorageHealth } from './storage-health.js';
+import { STORAGE_AREAS, type StorageArea, type StorageHealth } from '../files/storage-health.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60];
 
@@ -73,7 +73,8 @@ export class ServerMetrics {
       help: 'Events in the log the read models have not applied yet.',
       registers,
       collect: async function () {
-        this.set((await health.lag()).events);
+        // NaN while the log does not answer: no number is better than a wrong one.
+        this.set((await health.readiness()).lag?.events ?? Number.NaN);
       },
     });
     new Gauge({
@@ -81,7 +82,7 @@ export class ServerMetrics {
       help: 'Age of the oldest event the read models have not applied yet (0 when caught up).',
       registers,
       collect: async function () {
-        this.set((await health.lag()).seconds);
+        this.set((await health.readiness()).lag?.seconds ?? Number.NaN);
       },
     });
     new Gauge({
@@ -98,6 +99,30 @@ export class ServerMetrics {
     new Gauge({ name: 'chat_held_polls', help: 'GET /events requests this process holds open.', registers, collect: function () {
       this.set(realtime.heldPolls());
     } });
+  }
+
+  /** Forgetting (docs/topics/forgetting.md): how long deleted data has been waiting to be scrubbed from files, and the key epochs. */
+  watchForgetting(scrubber: { waitingMs(): number }, keys: { ring: { counts(): { masters: number; materialized: number } } }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'chat_forgetting_scrub_waiting_seconds',
+      help: 'How long what was deleted has been waiting to be scrubbed from derived files (0 when nothing waits; over 10 breaks the promise).',
+      registers,
+      collect: function () {
+        this.set(scrubber.waitingMs() / 1000);
+      },
+    });
+    new Gauge({
+      name: 'chat_key_epochs',
+      help: 'Key epochs in the key store: live (a master) or materialized (something of them was forgotten).',
+      labelNames: ['state'],
+      registers,
+      collect: function () {
+        const counts = keys.ring.counts();
+        this.set({ state: 'live' }, counts.masters);
+        this.set({ state: 'materialized' }, counts.materialized);
+      },
+    });
   }
 
   /** Counts a finished request (the front door calls this with the request log). */

@@ -12,8 +12,15 @@ export function mountOpsPages(app: Express, health: ServerHealth, metrics: Serve
   app.get('/health', (_req: Request, res: Response) => sendJson(res, 200, { status: 'ok' }));
   app.get('/ready', (_req: Request, res: Response, next: NextFunction) => {
     health.readiness().then((readiness) => {
-      const { ready, reason, lag, storage } = readiness;
-      sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', ...(reason ? { reason } : {}), ...(storage ? { storage } : {}), lag_events: lag.events, lag_seconds: lag.seconds });
+      const { ready, reason, failing, storage, lag } = readiness;
+      sendJson(res, ready ? 200 : 503, {
+        status: ready ? 'ready' : 'not_ready',
+        ...(reason ? { reason } : {}),
+        ...(failing ? { failing } : {}),
+        ...(storage ? { storage } : {}),
+        lag_events: lag?.events ?? null,
+        lag_seconds: lag?.seconds ?? null,
+      });
     }, next);
   });
   app.get('/metrics', (_req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type RequestDone, requestIdOf, routeLabelOf } from '@chat/http';
-import { loggablePath } from './log-redaction.js';
+import { loggablePath } from '../secrets/log-redaction.js';
 
 /**
  * One line per request once it is answered (or its client went away): its id (the one in the

@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
 import type { ReadModelSnapshots } from '@chat/projections';
-import type { StorageHealth } from './storage-health.js';
+import type { StorageHealth } from '../files/storage-health.js';
 
 /** What the schedule needs of the projection runner: where it stands, and a moment when no event is applied. */
 export interface SnapshotRunner {
   readonly position: number;
+  /** Events applied since the start: positions are no count (on EventStoreDB they are byte offsets). */
+  readonly applied: number;
   exclusive<T>(read: (position: number) => Promise<T>): Promise<T>;
 }
 
@@ -18,6 +20,10 @@ export interface SnapshotRunner {
 export class SnapshotSchedule {
   private timer: NodeJS.Timeout | null = null;
   private saving: Promise<void> | null = null;
+  /** runner.applied when the last snapshot was taken (0: the one loaded at start, or none). */
+  private appliedAtSave = 0;
+  /** Position of the last event that forgot something: no snapshot taken before it may stay on disk. */
+  private forgottenAt = 0;
 
   constructor(
     private readonly snapshots: ReadModelSnapshots,
@@ -39,23 +45,39 @@ export class SnapshotSchedule {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.saving;
-    if (this.runner.position > this.saved) await this.save();
+    if (this.runner.position > this.saved || this.forgottenAt > 0) await this.save();
+  }
+
+  /**
+   * Something was forgotten at `position`: the snapshot on disk (and one being written, taken before
+   * it) may hold it, so it goes now. The next one is written on the usual schedule or at a clean stop;
+   * a start before then replays the log.
+   */
+  async discard(position: number): Promise<void> {
+    this.forgottenAt = Math.max(this.forgottenAt, position);
+    await this.snapshots.discard();
   }
 
   private due(): void {
     if (this.saving || this.storage.full().length > 0) return;
-    if (this.runner.position - this.saved >= this.options.every) void this.save();
+    if (this.runner.applied - this.appliedAtSave >= this.options.every) void this.save();
   }
 
   private save(): Promise<void> {
     const started = performance.now();
+    const applied = this.runner.applied;
     this.saving = this.snapshots
       .save((read) => this.runner.exclusive(read))
       .then(
-        (written) => {
+        async (written) => {
           if (!written) return;
           this.storage.wrote('snapshots');
+          if (written.position < this.forgottenAt) {
+            await this.snapshots.discard();
+            return;
+          }
           this.saved = written.position;
+          this.appliedAtSave = applied;
           this.log.info({ position: written.position, megabytes: Math.round(written.bytes / 2 ** 20), seconds: (performance.now() - started) / 1000 }, 'read-models snapshot written');
         },
         (error: unknown) => {

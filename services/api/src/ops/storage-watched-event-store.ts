@@ -1,6 +1,6 @@
 import { storageFull } from '@chat/core';
 import { type AppendResult, DelegatingEventStore, type EventStore, type EventToAppend, type ExpectedRevision, type StreamAppendRequest } from '@chat/eventstore';
-import type { StorageHealth } from './storage-health.js';
+import type { StorageHealth } from '../files/storage-health.js';
 
 /**
  * The log with its appends reported to StorageHealth: an append refused for lack of space is answered

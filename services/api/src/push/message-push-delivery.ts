@@ -1,7 +1,7 @@
 import { ApiError, type MessagePushAttempt, type MessagePushFacts, messagePushPayload, type MessageState } from '@chat/core';
 import { REALM_KEY } from '@chat/projections';
 import { apiEmail } from '@chat/wire';
-import { realmHost } from '../endpoints/call-context.js';
+import { realmHost } from '../realm-host.js';
 import { sealedTargets, tokenTargets } from './device-targets.js';
 import type { PushReceiverDevices } from './message-push-receivers.js';
 import type { PushService } from './push-service.js';

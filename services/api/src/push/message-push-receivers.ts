@@ -11,7 +11,7 @@ import {
 } from '@chat/core';
 import { userTopicKey } from '@chat/projections';
 import { visibleStatus } from '@chat/realtime';
-import { pushDevicesOf } from '../actions/push-device-reads.js';
+import { pushDevicesOf } from '../queries/push-device-reads.js';
 import type { Clocked, Reads, Uses } from '../dependencies.js';
 
 /** What messagePushReceivers uses. */

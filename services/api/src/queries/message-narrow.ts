@@ -1,5 +1,5 @@
 import { canReadChannelHistory, channelNameKey, type ChannelState, VisibilityPolicy } from '@chat/core';
-import { principalAddresses } from '../actions/channel-context.js';
+import { principalAddresses } from './principal-addresses.js';
 import type { ChannelQuery } from './channel-query.js';
 import { readableMessage } from './message-access.js';
 import { idOperand, type NarrowClause, narrowError, singleOperand } from './narrow-clauses.js';

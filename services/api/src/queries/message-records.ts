@@ -2,7 +2,7 @@ import { flagNames, HISTORY_ONLY_BITS } from '@chat/core';
 import { JsonText, TimeSlicer } from '@chat/http';
 import { messageLookups } from '@chat/projections';
 import { type MessageLookups, type MessageShape, messageRecord, shapeMessage } from '@chat/wire';
-import { realmHost } from '../endpoints/call-context.js';
+import { realmHost } from '../realm-host.js';
 import type { ViewedMessage } from './message-access.js';
 import { SearchHighlighter } from './search-highlight.js';
 import type { Configured, Uses } from '../dependencies.js';

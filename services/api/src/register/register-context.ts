@@ -1,11 +1,30 @@
 import type { UserState } from '@chat/core';
 import type { Capabilities } from '@chat/realtime';
 import type { ChannelQuery } from '../queries/channel-query.js';
-import type { ServerContext } from '../server-context.js';
+import type { ReadModels } from '@chat/projections';
+import type { Clocked, Configured, LogReads, Reads, Uses } from '../dependencies.js';
+
+/**
+ * What register offers, made from the features (services/api/src/features): the sections by the
+ * client event type that keeps each current, other names clients give them, and every event type a
+ * queue may ask for (the sections' and those without a section).
+ */
+export interface RegisterSetup {
+  sections: ReadonlyMap<string, SectionBuilder>;
+  aliases: ReadonlyMap<string, string>;
+  eventTypes: ReadonlySet<string>;
+}
+
+/** What register reads: the whole state a client starts from, the queues, and the log's head. */
+export type RegisterDeps = Clocked &
+  Configured &
+  LogReads &
+  Reads<keyof ReadModels> &
+  Uses<'apiKeys' | 'log' | 'organization' | 'presence' | 'queues' | 'readStore' | 'runner'> & { registerSetup: RegisterSetup };
 
 /** What every register section builder gets: the server, the viewer, and the client's choices. */
 export interface RegisterContext {
-  ctx: ServerContext;
+  ctx: RegisterDeps;
   viewer: UserState;
   capabilities: Capabilities;
   applyMarkdown: boolean;

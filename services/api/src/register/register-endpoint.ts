@@ -2,10 +2,8 @@ import { badRequest, FEATURE_LEVEL, Role, SERVER_VERSION } from '@chat/core';
 import { type RouteCall, TimeSlicer } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
-import type { ServerContext } from '../server-context.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
-import type { RegisterContext } from './register-context.js';
-import { EVENT_TYPES, SECTIONS, TYPE_ALIASES } from './sections/index.js';
+import type { RegisterContext, RegisterDeps, RegisterSetup } from './register-context.js';
 import { prepareRealmUsers } from './sections/realm-user-section.js';
 import { normalizeNarrow } from './narrow-terms.js';
 import { startQueueAtSnapshot } from './queue-start.js';
@@ -22,12 +20,12 @@ function capabilitiesOf(raw: unknown): Capabilities {
 }
 
 /** Keeps the types this server knows (aliases resolved); the API says unsupported ones are ignored. */
-const knownTypes = (types: unknown): string[] | null =>
+const knownTypes = (setup: RegisterSetup, types: unknown): string[] | null =>
   Array.isArray(types)
     ? types
         .filter((type): type is string => typeof type === 'string')
-        .map((type) => TYPE_ALIASES.get(type) ?? type)
-        .filter((type) => EVENT_TYPES.has(type))
+        .map((type) => setup.aliases.get(type) ?? type)
+        .filter((type) => setup.eventTypes.has(type))
     : null;
 
 /**
@@ -35,12 +33,12 @@ const knownTypes = (types: unknown): string[] | null =>
  * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them
  * (across processes too: see queue-start.ts).
  */
-export async function register(ctx: ServerContext, call: RouteCall): Promise<Record<string, unknown>> {
+export async function register(ctx: RegisterDeps, call: RouteCall): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const p = call.params;
   const capabilities = capabilitiesOf(p.client_capabilities);
-  const eventTypes = knownTypes(p.event_types);
-  const fetchTypes = p.fetch_event_types !== undefined ? knownTypes(p.fetch_event_types) : eventTypes;
+  const eventTypes = knownTypes(ctx.registerSetup, p.event_types);
+  const fetchTypes = p.fetch_event_types !== undefined ? knownTypes(ctx.registerSetup, p.fetch_event_types) : eventTypes;
   const narrow: NarrowTerm[] = normalizeNarrow(p.narrow);
   checkEventNarrow(narrow);
   if (p.all_public_streams === true && viewer.role === Role.Guest) throw badRequest('User not authorized for this query');
@@ -77,7 +75,7 @@ export async function register(ctx: ServerContext, call: RouteCall): Promise<Rec
     (queue) => ctx.queues.remove(queue),
     async () => {
       const parts: Record<string, unknown> = {};
-      for (const [type, build] of SECTIONS) {
+      for (const [type, build] of ctx.registerSetup.sections) {
         if (fetchTypes === null || fetchTypes.includes(type)) Object.assign(parts, await build(rc));
         await rc.pause();
       }

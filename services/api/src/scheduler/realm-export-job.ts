@@ -11,7 +11,7 @@ export const REALM_EXPORT_RESUME_AFTER_MS = 60_000;
  * minute's wait spares a second process from writing, at the same time, an export just requested
  * elsewhere.
  */
-export const realmExportJob: JobHandler = {
+export const realmExportJob: JobHandler<Parameters<typeof resumeRealmExport>[0]> = {
   kind: REALM_EXPORT_JOB,
   delayMs: () => REALM_EXPORT_RESUME_AFTER_MS,
   run: async (ctx, job) => resumeRealmExport(ctx, Number(job.subject.export_id)),

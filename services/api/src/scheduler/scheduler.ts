@@ -1,5 +1,4 @@
 import type { ScheduledJob } from '@chat/projections';
-import type { ServerContext } from '../server-context.js';
 import type { DueWork } from './due-work.js';
 import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
 
@@ -9,7 +8,7 @@ import type { JobHandler, PeriodicTask, SchedulerHost } from './job-handler.js';
  * never stops the others. Whether a job runs once is up to its handler's expected revision, not to
  * this class, so any number of schedulers (ticks, processes) may run at once.
  */
-export class Scheduler<C extends SchedulerHost = ServerContext> implements DueWork {
+export class Scheduler<C extends SchedulerHost> implements DueWork {
   private readonly lastRun = new Map<string, number>();
 
   constructor(
@@ -18,7 +17,7 @@ export class Scheduler<C extends SchedulerHost = ServerContext> implements DueWo
     private readonly periodic: readonly PeriodicTask<C>[],
     startedAt: number,
   ) {
-    for (const task of periodic) this.lastRun.set(task.name, startedAt);
+    for (const task of periodic) if (!task.atStart) this.lastRun.set(task.name, startedAt);
   }
 
   /** Runs everything due now; answers how many jobs ran to completion (periodic tasks not counted). */
@@ -48,8 +47,8 @@ export class Scheduler<C extends SchedulerHost = ServerContext> implements DueWo
 
   private async runPeriodic(ctx: C, now: number): Promise<void> {
     for (const task of this.periodic) {
-      const last = this.lastRun.get(task.name) ?? now;
-      if (now - last < task.everyMs(ctx.config)) continue;
+      const last = this.lastRun.get(task.name);
+      if (last !== undefined && now - last < task.everyMs(ctx.config)) continue;
       this.lastRun.set(task.name, now);
       await task.run(ctx).catch((error: unknown) => ctx.log.error({ err: error, task: task.name }, 'periodic task failed'));
     }

@@ -1,7 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { realmEmojiStoragePath } from '@chat/core';
 import { uploadNotFound as notFound } from '../queries/upload-access.js';
-import type { ServerContext } from '../server-context.js';
 import type { Reads, Uses } from '../dependencies.js';
 
 /** The image of a custom emoji (deactivated ones too: old messages and reactions still show them). */
@@ -26,7 +25,7 @@ async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileN
  * GET /user_avatars/<realm>/emoji/images/<file>: custom emoji images, outside /api/v1 (the `source_url`
  * of each emoji points here) and without credentials, as in the public API.
  */
-export function mountRealmEmojiImages(app: Express, ctx: ServerContext): void {
+export function mountRealmEmojiImages(app: Express, ctx: Reads<'realmEmoji'> & Uses<'uploads'>): void {
   app.get('/user_avatars/:realm/emoji/images/:file', (req: Request, res: Response, next: NextFunction) => {
     const path = `${String(req.params.realm)}/emoji/images/${String(req.params.file)}`;
     if (path !== realmEmojiStoragePath(String(req.params.file))) {

@@ -2,7 +2,6 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { type AttachmentState, badRequest } from '@chat/core';
 import { type Authenticator, basicAuthentication, callerOf, type RateLimits } from '@chat/http';
 import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
-import type { ServerContext } from '../server-context.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
 import type { Clocked, Reads, Uses } from '../dependencies.js';
@@ -63,7 +62,7 @@ async function serveTemporaryUpload(ctx: Reads<'attachments'> & Uses<'uploadUrls
  * callers authenticated with Basic auth as on the API; and GET /user_uploads/temporary/<token>/<name>,
  * the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}` hands out, without credentials.
  */
-export function mountUploadDownloads(app: Express, ctx: ServerContext, authenticator: Authenticator, limits: RateLimits): void {
+export function mountUploadDownloads(app: Express, ctx: ServeUploadDeps & Uses<'uploadUrls'>, authenticator: Authenticator, limits: RateLimits): void {
   // Before the authenticated route, which would otherwise ask these links for credentials.
   app.get('/user_uploads/temporary/:token/:filename', (req: Request, res: Response, next: NextFunction) => {
     serveTemporaryUpload(ctx, req, res).catch(next);

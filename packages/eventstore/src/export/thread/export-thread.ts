@@ -5,6 +5,7 @@ import { type LogLocation, openLogReader } from '../../reading/log-location.js';
 import { allUpcasters } from '../../upcasting/all-upcasters.js';
 import { UpcastingLogReader } from '../../upcasting/upcasting-event-store.js';
 import { ReadOnlySqliteLog } from '../../reading/readonly-sqlite-log.js';
+import { UnsealingLogReader } from '../../sealing/unsealing-log-reader.js';
 import { exportEvents } from '../export-events.js';
 import { exportRowLines } from '../export-rows.js';
 import { ndjsonLine } from '../export-line.js';
@@ -92,8 +93,12 @@ const jobs = new Map<number, Job>();
 /** The export's lines: from the rows' text for a SQLite log, from its events for any other. */
 async function* linesOf(log: EventLogReader, request: ExportRequest, head: number): AsyncIterable<string> {
   const upcasters = request.original ? null : allUpcasters();
-  if (log instanceof ReadOnlySqliteLog) {
-    yield* exportRowLines(log, request.filter, head, upcasters, request.lines);
+  const keys = log instanceof UnsealingLogReader ? log.keys : null;
+  const rows = log instanceof UnsealingLogReader ? log.inner : log;
+  if (rows instanceof ReadOnlySqliteLog) {
+    // Keys as they stand once the head is known: whatever was forgotten before the export started stays so.
+    await keys?.refresh();
+    yield* exportRowLines(rows, request.filter, head, upcasters, request.lines, () => keys?.ring ?? null);
     return;
   }
   const reader = upcasters ? new UpcastingLogReader(log, upcasters) : log;
@@ -111,6 +116,8 @@ async function run(job: Job, request: ExportRequest): Promise<void> {
     if (chunk.length < CHUNK_CHARS) continue;
     if (!(await job.send(chunk))) return;
     chunk = '';
+    // Between chunks the keys are looked at again: a deletion answered meanwhile reaches the rest.
+    if (log instanceof UnsealingLogReader) await log.keys.refresh();
   }
   if (chunk !== '' && !(await job.send(chunk))) return;
   post({ type: 'end', job: job.id });

@@ -3,6 +3,7 @@ import { matchesPredicate } from '../../messages/message-predicate.js';
 import {
   conversationKey,
   type DirectConversation,
+  type ExpiredPage,
   type MessagePage,
   type MessagePredicate,
   type MessageQuery,
@@ -10,6 +11,7 @@ import {
   type MessageSnapshot,
   type MessageStore,
   type MessageWindow,
+  type RetentionScope,
   type StoredMessage,
   type TopicSummary,
   type UserMessageRow,
@@ -20,6 +22,7 @@ import { imageOf, restoreFrom, type SavedMessages, type StoreParts } from './mes
 import { type BodySource, type MessageBody, MessageBodies } from './message-bodies.js';
 import { MessageColumns } from './message-columns.js';
 import { allMatching, readWindow } from './message-window.js';
+import { expiredDirect, expiredInList } from './expired-messages.js';
 import { readMergedWindow } from './merged-window.js';
 import { RecipientIndex } from './recipient-index.js';
 import { SortedIds } from './sorted-ids.js';
@@ -46,12 +49,14 @@ export class MemoryMessageStore implements MessageStore {
     this.bodies = new MessageBodies(source);
   }
 
-  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<void> {
-    if (this.columns.has(message.id)) return;
-    this.columns.set(message, this.recipients.add(message));
+  async insert(message: MessageState, receivers: MessageReceivers, position: number): Promise<number | null> {
+    if (this.columns.has(message.id)) return this.columns.recipientIdOf(message.id);
+    const recipientId = this.recipients.add(message);
+    this.columns.set(message, recipientId);
     this.bodies.inserted(message.id, message, position);
     this.holderRows.set(message.id, receivers.user_ids, receivers.flags);
     this.users.added(message.id, receivers.user_ids);
+    return recipientId;
   }
 
   async replace(message: MessageState, position: number): Promise<void> {
@@ -170,6 +175,12 @@ export class MemoryMessageStore implements MessageStore {
 
   async directRecipientId(userIds: readonly number[]): Promise<number | undefined> {
     return this.recipients.recipientId(userIds);
+  }
+
+  async sentBefore(scope: RetentionScope, before: number, after: number, limit: number): Promise<ExpiredPage> {
+    return 'channelId' in scope
+      ? expiredInList(this.columns, this.recipients.channelIds(scope.channelId), before, after, limit)
+      : expiredDirect(this.columns, before, after, limit);
   }
 
   async maxId(userId: number): Promise<number> {

@@ -133,6 +133,21 @@ export class MessageColumns {
     };
   }
 
+  /** When a stored message was sent (ms since the epoch). */
+  sentOf(id: number): number {
+    return this.a.sent[id];
+  }
+
+  /** Whether the id is a stored direct message. */
+  isDirect(id: number): boolean {
+    return ((this.a.bits[id] ?? 0) & (PRESENT | DIRECT)) === (PRESENT | DIRECT);
+  }
+
+  /** One more than the highest id ever stored. */
+  get idEnd(): number {
+    return this.end;
+  }
+
   /** The stored ids, ascending. */
   *ids(): IterableIterator<number> {
     for (let id = 0; id < this.end; id++) if ((this.a.bits[id] & PRESENT) !== 0) yield id;

@@ -1,4 +1,4 @@
-import { pushDevicesOf } from '../../actions/push-device-reads.js';
+import { pushDevicesOf } from '../../queries/push-device-reads.js';
 import type { SectionBuilder } from '../register-context.js';
 
 /** The `push_devices` section: the viewer's encrypted registrations by push account id, with their status. */

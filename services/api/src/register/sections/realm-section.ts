@@ -54,7 +54,6 @@ export const realmSection: SectionBuilder = async ({ ctx }) => {
     // Organizations recorded before these settings existed hold none.
     realm_new_stream_announcements_stream_id: s.new_stream_announcements_stream_id ?? -1,
     realm_moderation_request_channel_id: s.moderation_request_channel_id ?? -1,
-    realm_web_public_access_enabled: false,
     realm_authentication_methods: {},
     realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
     max_message_length: MAX_MESSAGE_LENGTH,

@@ -1,7 +1,7 @@
 import { isSystemBot, Role } from '@chat/core';
 import { JsonText } from '@chat/http';
 import { avatarUrl, userView } from '@chat/wire';
-import { realmHost } from '../../endpoints/call-context.js';
+import { realmHost } from '../../realm-host.js';
 import type { RegisterContext, SectionBuilder } from '../register-context.js';
 import { type SerializedUsers, serializeUsers, usersAsSeenBy } from './serialized-users.js';
 
@@ -38,7 +38,6 @@ export const realmUserSection: SectionBuilder = async (rc) => {
     email: userView(viewer, viewer, options).email,
     delivery_email: viewer.email,
     full_name: viewer.full_name,
-    role: viewer.role,
     is_owner: viewer.role === Role.Owner,
     is_admin: viewer.role <= Role.Administrator,
     is_moderator: viewer.role === Role.Moderator,

@@ -1,0 +1,114 @@
+import { authOf } from '../lib/chat-api.js';
+import { freePort } from '../lib/free-port.js';
+import { HttpClient, type RequestSpec } from '../lib/http-client.js';
+import { runLoad } from '../lib/load-process.js';
+import type { ClosedLoopResult } from '../lib/load-tasks.js';
+import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
+import { type ServerProcess, startChatServer } from '../lib/server-process.js';
+import { median, round } from '../lib/stats.js';
+import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+
+const CONCURRENCY = 50;
+const WARM_FETCHES = 5;
+
+/** One server of the comparison: its seeded data (sealed, or written as before sealing) and its setting. */
+interface Side {
+  seedDir: string;
+  org: SeededOrg;
+  env: NodeJS.ProcessEnv;
+}
+
+async function sendRate(url: string, org: SeededOrg, seconds: number): Promise<number> {
+  const channel = org.channels[0];
+  const senders = org.users.filter((user) => channel.subscribers.includes(user.id));
+  const requests: RequestSpec[] = Array.from({ length: 200 }, (_, i) => ({
+    method: 'POST',
+    path: '/api/v1/messages',
+    params: { type: 'stream', to: channel.name, topic: `sealing ${i % 10}`, content: `Sealing cost message ${i} with a little **Markdown**` },
+    auth: authOf(senders[i % senders.length]),
+  }));
+  const result = await runLoad<ClosedLoopResult>({ kind: 'closed-loop', url, concurrency: CONCURRENCY, durationMs: seconds * 1000, requests }).result;
+  if (result.failed > 0) throw new Error(`${result.failed} sends failed, first: ${result.firstFailure}`);
+  return result.perSecond;
+}
+
+/** Milliseconds of one GET /messages of the 5,000 newest messages of the firehose channel, as its reader. */
+async function fetchMs(http: HttpClient, org: SeededOrg): Promise<number> {
+  const narrow = JSON.stringify([{ operator: 'channel', operand: org.firehose.channel.id }]);
+  const started = performance.now();
+  const res = await http.request({ method: 'GET', path: '/api/v1/messages', params: { anchor: 'newest', num_before: '5000', num_after: '0', narrow }, auth: authOf(org.firehose.reader) });
+  if (res.status !== 200) throw new Error(`fetch: ${res.status} ${res.body.slice(0, 200)}`);
+  return performance.now() - started;
+}
+
+async function withServers<T>(sides: readonly Side[], work: (servers: ServerProcess[]) => Promise<T>): Promise<T> {
+  const dirs = sides.map((side) => copyOf(side.seedDir));
+  const servers: ServerProcess[] = [];
+  try {
+    for (const [index, side] of sides.entries()) servers.push(await startChatServer(dirs[index], await freePort(), side.env));
+    return await work(servers);
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const dir of dirs) removeDir(dir);
+  }
+}
+
+/**
+ * What sealing costs (issue 28): the same build with sealing on (a sealed log) and off (a log written
+ * as before sealing, CHAT_LOG_SEALING=off), side by side, in interleaved rounds so a slow spell of this
+ * shared machine falls on both. Sends: closed-loop POST /messages. Fetches of 5,000 messages: the first
+ * one after a start (bodies read and, sealed, decrypted from the log) and the next ones (bodies cached).
+ */
+export async function sealingCost(plan: BenchPlan, sealed: { dir: string; org: SeededOrg }, clear: { dir: string; org: SeededOrg }): Promise<ScenarioResult> {
+  const sides: Side[] = [
+    { seedDir: sealed.dir, org: sealed.org, env: {} },
+    { seedDir: clear.dir, org: clear.org, env: { CHAT_LOG_SEALING: 'off' } },
+  ];
+  const seconds = plan.throughputSeconds / 2 + 1;
+  const sendRatios: number[] = [];
+  const coldRatios: number[] = [];
+  const warmRatios: number[] = [];
+  const sends: [number[], number[]] = [[], []];
+  const cold: [number[], number[]] = [[], []];
+  const warm: [number[], number[]] = [[], []];
+  for (let round = 0; round < plan.runs * 2; round++) {
+    await withServers(sides, async (servers) => {
+      const clients = servers.map((server) => new HttpClient(server.url, 4));
+      try {
+        const coldMs = [await fetchMs(clients[0], sides[0].org), await fetchMs(clients[1], sides[1].org)];
+        const warmMs: [number[], number[]] = [[], []];
+        for (let i = 0; i < WARM_FETCHES; i++) for (const side of [0, 1] as const) warmMs[side].push(await fetchMs(clients[side], sides[side].org));
+        const rates = [await sendRate(servers[0].url, sides[0].org, seconds), await sendRate(servers[1].url, sides[1].org, seconds)];
+        for (const side of [0, 1] as const) {
+          cold[side].push(coldMs[side]);
+          warm[side].push(median(warmMs[side]));
+          sends[side].push(rates[side]);
+        }
+        coldRatios.push(coldMs[0] / coldMs[1]);
+        warmRatios.push(median(warmMs[0]) / median(warmMs[1]));
+        sendRatios.push(rates[0] / rates[1]);
+      } finally {
+        for (const client of clients) client.close();
+      }
+    });
+  }
+  const send = median(sendRatios);
+  const fetchWarm = median(warmRatios);
+  const fetchCold = median(coldRatios);
+  return {
+    value: round(send),
+    unit: 'send throughput, sealed / unsealed',
+    baseline: round(median(sends[1]), 0),
+    baseline_unit: 'messages/s with sealing off (CHAT_LOG_SEALING=off, a log written as before sealing)',
+    ratio: round(send),
+    target: 'sends ≥ 0.9 of the same build without sealing; a 5,000-message fetch ≤ 1.1',
+    met: send >= 0.9 && fetchWarm <= 1.1 && fetchCold <= 1.1,
+    runs: sendRatios.map((each) => round(each)),
+    sealed_messages_per_second: round(median(sends[0]), 0),
+    fetch_ratio_repeated: round(fetchWarm),
+    fetch_ratio_first_after_start: round(fetchCold),
+    fetch_ms_repeated: { sealed: round(median(warm[0]), 1), unsealed: round(median(warm[1]), 1) },
+    fetch_ms_first_after_start: { sealed: round(median(cold[0]), 1), unsealed: round(median(cold[1]), 1) },
+    note: `${plan.runs * 2} rounds; each starts both servers on fresh copies of their organizations, fetches the 5,000 newest firehose messages once (bodies from the log) and ${WARM_FETCHES} more times (bodies cached), then sends for ${seconds} s from ${CONCURRENCY} clients on each; ratios are sealed / unsealed, medians of the rounds' ratios.`,
+  };
+}

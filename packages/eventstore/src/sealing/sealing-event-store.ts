@@ -1,0 +1,104 @@
+import type { StoredEvent } from '@chat/core';
+import type { SubjectKeys } from '@chat/keystore';
+import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from '../event-store.js';
+import { sealData, subjectsToSeal } from './seal-data.js';
+import type { SealSpecs } from './seal-spec.js';
+import { unsealData } from './unseal-data.js';
+
+type Data = Record<string, unknown>;
+
+/**
+ * The log as the server uses it, with the values that may have to be forgotten sealed (see
+ * docs/topics/forgetting.md): appends store them encrypted under their subjects' keys, reads give them
+ * back, decrypted when read, or as placeholders once forgotten. Below it the log holds only ciphertext,
+ * so its bytes, its hash chain and every seal stay as they were when a key is destroyed. Events just
+ * appended reach subscribers as the deciders made them, without a round of decryption.
+ */
+export class SealingEventStore implements EventStore {
+  private readonly plain = new Map<string, Data>();
+
+  constructor(
+    readonly inner: EventStore,
+    private readonly specs: SealSpecs,
+    private readonly keys: SubjectKeys,
+    /** False only to measure the cost of sealing: new events are stored as they are (as before sealing). */
+    private readonly sealing = true,
+  ) {}
+
+  append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    return this.sealed(events).then((sealed) => this.inner.append(stream, sealed, expected)).finally(() => this.settle(events));
+  }
+
+  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    try {
+      const sealed: StreamAppendRequest[] = [];
+      for (const append of appends) sealed.push({ ...append, events: await this.sealed(append.events) });
+      return await this.inner.appendStreams(sealed);
+    } finally {
+      for (const append of appends) this.settle(append.events);
+    }
+  }
+
+  /** The events as stored; the new epochs they need are made first (rarely: once per 1,024 ids). */
+  private async sealed(events: readonly EventToAppend[]): Promise<readonly EventToAppend[]> {
+    if (!this.sealing) return events;
+    let out: EventToAppend[] | null = null;
+    for (const [index, entry] of events.entries()) {
+      const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
+      if (!groups) continue;
+      const data = entry.event.data as Data;
+      await this.keys.ensure(subjectsToSeal(data, groups));
+      const stored = sealData(data, groups, entry.id, this.keys.ring);
+      if (stored === data) continue;
+      this.plain.set(entry.id, data);
+      out ??= [...events];
+      out[index] = { ...entry, event: { ...entry.event, data: stored } as EventToAppend['event'] };
+    }
+    return out ?? events;
+  }
+
+  /** An append that failed never reaches subscribers: its plain copies are dropped. */
+  private settle(events: readonly EventToAppend[]): void {
+    queueMicrotask(() => {
+      for (const entry of events) this.plain.delete(entry.id);
+    });
+  }
+
+  private read(event: StoredEvent): StoredEvent {
+    const plain = this.plain.get(event.id);
+    if (plain) {
+      this.plain.delete(event.id);
+      return { ...event, data: plain } as StoredEvent;
+    }
+    unsealData(event.data, event.id, this.keys.ring);
+    return event;
+  }
+
+  async *readStream(stream: string): AsyncIterable<StoredEvent> {
+    for await (const event of this.inner.readStream(stream)) yield this.read(event);
+  }
+
+  async *readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
+    for await (const event of this.inner.readAll(options)) yield this.read(event);
+  }
+
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    return (await this.inner.readAt(positions)).map((event) => this.read(event));
+  }
+
+  streamRevision(stream: string): Promise<number | null> {
+    return this.inner.streamRevision(stream);
+  }
+
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
+  subscribe(fromPosition: number, listener: EventListener): () => void {
+    return this.inner.subscribe(fromPosition, (events) => listener(events.map((event) => this.read(event))));
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,83 @@
+import {
+  channelRetentionDays,
+  directRetentionDays,
+  type MessageRecipient,
+  RETENTION_CHANNEL_BATCH_SIZE,
+  RETENTION_DIRECT_BATCH_SIZE,
+  retentionCutoff,
+} from '@chat/core';
+import { TimeSlicer } from '@chat/http';
+import { REALM_KEY } from '@chat/projections';
+import type { RetentionScope } from '@chat/readstore';
+import type { Clocked, Reads, Uses } from '../dependencies.js';
+import { batchKey, type ExpireBatchDeps, expireBatch } from './expire-batch.js';
+
+/** How many messages one read of the store looks at (its cost is bounded by this, found or not). */
+const SCAN_PAGE = 2000;
+
+/** What sweepExpiredMessages uses. */
+export type SweepDeps = ExpireBatchDeps & Clocked & Reads<'realm'> & Uses<'organization'>;
+
+/** How far a sweep has come: every batch deleted so far. */
+export interface SweepProgress {
+  messages: number;
+  batches: number;
+}
+
+/** What a sweep is told as it goes: count a batch, and whether to stop before the next one. */
+export interface SweepControl {
+  progress: SweepProgress;
+  stopping(): boolean;
+}
+
+/**
+ * The retention sweep (docs/topics/forgetting.md, "Retention"): every message sent longer ago than its
+ * policy allows is deleted, as the public server's archiving does it. A channel keeps its own
+ * `message_retention_days`, or the organization's when it has none (null); -1 keeps forever; archived
+ * channels too. Direct messages follow the organization. The cut-off is the sweep's start.
+ */
+export async function sweepExpiredMessages(ctx: SweepDeps, control: SweepControl): Promise<void> {
+  const now = ctx.clock.now();
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  if (!realm) throw new Error('organization not initialised');
+  const realmDays = realm.settings.message_retention_days;
+  const { channelList } = await ctx.organization.current();
+  for (const channel of channelList) {
+    const days = channelRetentionDays(realmDays, channel);
+    if (days !== null) await sweepScope(ctx, control, { channelId: channel.channel_id }, retentionCutoff(now, days), RETENTION_CHANNEL_BATCH_SIZE);
+    if (control.stopping()) return;
+  }
+  const directDays = directRetentionDays(realmDays);
+  if (directDays !== null) await sweepScope(ctx, control, { direct: true }, retentionCutoff(now, directDays), RETENTION_DIRECT_BATCH_SIZE);
+}
+
+/**
+ * One scope's expired messages, read page by page and gathered per topic or conversation; each batch
+ * of `batchSize` (and what is left of each at the end) is deleted by a command of its own. Reading
+ * pauses when its slice is used, so no other request waits behind the sweep for longer than a slice.
+ */
+async function sweepScope(ctx: SweepDeps, control: SweepControl, scope: RetentionScope, cutoff: number, batchSize: number): Promise<void> {
+  const slicer = new TimeSlicer();
+  const pending = new Map<string, { recipient: MessageRecipient; ids: number[] }>();
+  const flush = async (group: { recipient: MessageRecipient; ids: number[] }) => {
+    const ids = group.ids.splice(0);
+    if (ids.length === 0 || control.stopping()) return;
+    control.progress.messages += await expireBatch(ctx, group.recipient, ids, cutoff);
+    control.progress.batches += 1;
+  };
+  for (let after = 0; ; ) {
+    const page = await ctx.models.messages.sentBefore(scope, cutoff, after, SCAN_PAGE);
+    for (const { id, recipient } of page.messages) {
+      const key = batchKey(recipient);
+      let group = pending.get(key);
+      if (!group) pending.set(key, (group = { recipient, ids: [] }));
+      group.ids.push(id);
+      if (group.ids.length >= batchSize) await flush(group);
+    }
+    // Every page, the last of a scope too: a thousand channels of one page each must not hold the loop.
+    await slicer.pause();
+    if (page.next === null || control.stopping()) break;
+    after = page.next;
+  }
+  for (const group of pending.values()) await flush(group);
+}

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { KeyRing } from '@chat/keystore';
+import { forgottenPaths, SEALED, sealData, type SealGroup, subjectsToSeal, unsealData } from '@chat/eventstore';
+
+const MESSAGE: SealGroup[] = [{ by: ['message:message_id'], paths: ['content', 'edit.content'], forgotten: ['', ''] }];
+const PROFILE: SealGroup[] = [{ by: ['user:user_id'], paths: ['fields.*.value'], forgotten: [null] }];
+const NAMED: SealGroup[] = [{ by: ['user:user_id'], paths: ['full_name'], forgotten: ['Deleted User {user_id}'] }];
+
+const ringFor = (...subjects: string[]): KeyRing => {
+  const ring = new KeyRing();
+  ring.addMasters(ring.newEpochs(subjects));
+  return ring;
+};
+/** As a store gives stored data back: a fresh parse of what was written. */
+const stored = (data: object): Record<string, unknown> => JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+
+describe('sealing event data', () => {
+  it('takes sealed values out of their places into one box per subject set, leaving the caller\'s object alone', () => {
+    const data = { message_id: 7, content: 'secret words', edit: { content: 'older words', is_me: false }, receivers: [1, 2] };
+    const ring = ringFor('message-7');
+    expect(subjectsToSeal(data, MESSAGE)).to.deep.equal(['message-7']);
+    const sealed = sealData(data, MESSAGE, 'event-1', ring);
+    expect(data.content).to.equal('secret words');
+    expect(JSON.stringify(sealed)).not.to.contain('words');
+    expect(sealed).to.deep.include({ message_id: 7, edit: { is_me: false }, receivers: [1, 2] });
+    expect((sealed[SEALED] as { s: string[]; p: string[] }[]).map((entry) => [entry.s, entry.p])).to.deep.equal([[['message-7'], ['content', 'edit.content']]]);
+  });
+
+  it('reads back exactly what was sealed, the same bytes for the same event id', () => {
+    const data = { message_id: 7, content: 'secret words', edit: { content: 'older words' } };
+    const ring = ringFor('message-7');
+    const once = sealData(data, MESSAGE, 'event-1', ring);
+    expect(JSON.stringify(sealData(data, MESSAGE, 'event-1', ring))).to.equal(JSON.stringify(once));
+    const read = unsealData(stored(once), 'event-1', ring);
+    expect(stored(read)).to.deep.equal(data);
+    expect(forgottenPaths(read)).to.deep.equal([]);
+  });
+
+  it('seals each item of an array path, and leaves nulls unsealed', () => {
+    const data = { user_id: 3, fields: [{ id: 1, value: 'my phone' }, { id: 2, value: null }] };
+    const ring = ringFor('user-3');
+    const sealed = sealData(data, PROFILE, 'e', ring);
+    expect(JSON.stringify(sealed)).not.to.contain('phone');
+    expect((sealed[SEALED] as { p: string[] }[])[0].p).to.deep.equal(['fields.0.value']);
+    expect(stored(unsealData(stored(sealed), 'e', ring))).to.deep.equal(data);
+  });
+
+  it('reads forgotten values as their placeholders, names them, and keeps everything else', () => {
+    const ring = ringFor('user-3');
+    const sealed = stored(sealData({ user_id: 3, full_name: 'Ann Example', role: 400 }, NAMED, 'e', ring));
+    ring.apply(ring.planForget(['user-3']));
+    const read = unsealData(sealed, 'e', ring);
+    expect(stored(read)).to.deep.equal({ user_id: 3, full_name: 'Deleted User 3', role: 400 });
+    expect(forgottenPaths(read)).to.deep.equal(['full_name']);
+  });
+
+  it('decrypts only when a value is read', () => {
+    const ring = ringFor('message-7');
+    const sealed = stored(sealData({ message_id: 7, content: 'x' }, MESSAGE, 'e', ring));
+    let asked = 0;
+    const counting = Object.assign(Object.create(ring) as KeyRing, {
+      keyFor: (subjects: readonly string[]) => (asked++, ring.keyFor(subjects)),
+    });
+    const read = unsealData(sealed, 'e', counting) as { message_id: number; content: string };
+    expect(read.message_id).to.equal(7);
+    expect(asked).to.equal(0);
+    expect(read.content).to.equal('x');
+    expect(read.content).to.equal('x');
+    expect(asked).to.equal(1);
+  });
+
+  it('refuses a box moved to another event, or changed', () => {
+    const ring = ringFor('message-7');
+    const sealed = stored(sealData({ message_id: 7, content: 'x' }, MESSAGE, 'e', ring));
+    expect(() => (unsealData(stored(sealed), 'other', ring) as { content: string }).content).to.throw();
+    const box = (sealed[SEALED] as { b: string }[])[0];
+    box.b = `${box.b.slice(0, 20)}${box.b[20] === 'A' ? 'B' : 'A'}${box.b.slice(21)}`;
+    expect(() => (unsealData(sealed, 'e', ring) as { content: string }).content).to.throw();
+  });
+});

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KeyRing, SqliteKeyStore } from '@chat/keystore';
+
+/** A destroyed key must be nowhere in the store's files once the forgetting commit is done. */
+describe('SqliteKeyStore files after a forgetting', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'keys-files-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const filesBytes = (): Buffer => Buffer.concat(readdirSync(dir).map((name) => readFileSync(join(dir, name))));
+
+  it('holds neither the destroyed master nor the forgotten subject key, and leaves no journal behind', async () => {
+    const store = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+    const ring = new KeyRing();
+    ring.addMasters(await store.addEpochs(ring.newEpochs(['message-1'])));
+    const master = (await store.load()).ring.masters[0][1];
+    const forgottenKey = ring.keyOf('message-1');
+    const keptKey = ring.keyOf('message-2');
+    expect(filesBytes().includes(master)).to.equal(true);
+    await store.forget(ring.planForget(['message-1']), 7);
+    await store.close();
+    const bytes = filesBytes();
+    expect(bytes.includes(master), 'the master').to.equal(false);
+    expect(bytes.includes(forgottenKey!), 'the forgotten key').to.equal(false);
+    expect(bytes.includes(keptKey!), 'a kept key').to.equal(true);
+    expect(existsSync(join(dir, 'keys.sqlite3-journal'))).to.equal(false);
+    expect(existsSync(join(dir, 'keys.sqlite3-wal'))).to.equal(false);
+  });
+
+  it('refuses to write when opened read-only, and reads what the writer stored', async () => {
+    const writer = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+    await writer.addEpochs([['user/0', Buffer.alloc(32, 1)]]);
+    const reader = new SqliteKeyStore(join(dir, 'keys.sqlite3'), { readonly: true });
+    expect((await reader.load()).ring.masters).to.have.length(1);
+    let refused: unknown = null;
+    await reader.bindLog('x').catch((error: unknown) => (refused = error));
+    expect(String(refused)).to.contain('read-only');
+    await reader.close();
+    await writer.close();
+  });
+});
