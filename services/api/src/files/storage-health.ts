@@ -53,6 +53,18 @@ export class StorageHealth {
     if (this.fullAreas.delete(area)) this.told.cleared?.(area);
   }
 
+  /** Reports `write` of `area` as it ends: a success clears it, a refusal for lack of space marks it full; the outcome is passed on. */
+  async watched<T>(area: StorageArea, write: Promise<T>): Promise<T> {
+    try {
+      const result = await write;
+      this.wrote(area);
+      return result;
+    } catch (error) {
+      this.failed(area, error);
+      throw error;
+    }
+  }
+
   /** The areas full now, in STORAGE_AREAS order. */
   full(): StorageArea[] {
     return STORAGE_AREAS.filter((area) => this.fullAreas.has(area));

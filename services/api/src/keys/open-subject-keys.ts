@@ -57,7 +57,7 @@ export async function bindKeysToLog(keys: SubjectKeys, log: EventStore): Promise
  * a new store and goes on as before; what it holds in clear stays so (docs/topics/forgetting.md).
  * Its writes are reported to `storage` (a full disk: docs/topics/operations.md).
  */
-export async function openSubjectKeys(config: Config, log: EventStore, storage?: Pick<StorageHealth, 'failed' | 'wrote'>): Promise<SubjectKeys> {
+export async function openSubjectKeys(config: Config, log: EventStore, storage?: Pick<StorageHealth, 'watched'>): Promise<SubjectKeys> {
   const location = keyLocation(config);
   let store: KeyStore;
   if (location.kind === 'sqlite') {

@@ -11,7 +11,7 @@ import type { StorageHealth } from '../files/storage-health.js';
 export class StorageWatchedKeyStore implements KeyStore {
   constructor(
     private readonly inner: KeyStore,
-    private readonly storage: Pick<StorageHealth, 'failed' | 'wrote'>,
+    private readonly storage: Pick<StorageHealth, 'watched'>,
   ) {}
 
   load(): Promise<StoredKeys> {
@@ -19,15 +19,15 @@ export class StorageWatchedKeyStore implements KeyStore {
   }
 
   addEpochs(epochs: readonly (readonly [string, Buffer])[]): Promise<[string, Buffer][]> {
-    return this.watched(this.inner.addEpochs(epochs));
+    return this.storage.watched('keys', this.inner.addEpochs(epochs));
   }
 
   forget(plan: ForgetPlan, position: number): Promise<void> {
-    return this.watched(this.inner.forget(plan, position));
+    return this.storage.watched('keys', this.inner.forget(plan, position));
   }
 
   bindLog(logId: string): Promise<void> {
-    return this.watched(this.inner.bindLog(logId));
+    return this.storage.watched('keys', this.inner.bindLog(logId));
   }
 
   changeMark(): Promise<string> {
@@ -36,16 +36,5 @@ export class StorageWatchedKeyStore implements KeyStore {
 
   close(): Promise<void> {
     return this.inner.close();
-  }
-
-  private async watched<T>(write: Promise<T>): Promise<T> {
-    try {
-      const result = await write;
-      this.storage.wrote('keys');
-      return result;
-    } catch (error) {
-      this.storage.failed('keys', error);
-      throw error;
-    }
   }
 }

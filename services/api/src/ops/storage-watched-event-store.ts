@@ -1,4 +1,4 @@
-import { storageFull } from '@chat/core';
+import { isStorageFull, storageFull } from '@chat/core';
 import { type AppendResult, DelegatingEventStore, type EventStore, type EventToAppend, type ExpectedRevision, type StreamAppendRequest } from '@chat/eventstore';
 import type { StorageHealth } from '../files/storage-health.js';
 
@@ -25,12 +25,9 @@ export class StorageWatchedEventStore extends DelegatingEventStore {
 
   private async watched<T>(append: Promise<T>): Promise<T> {
     try {
-      const result = await append;
-      this.storage.wrote('log');
-      return result;
+      return await this.storage.watched('log', append);
     } catch (error) {
-      if (this.storage.failed('log', error)) throw storageFull();
-      throw error;
+      throw isStorageFull(error) ? storageFull() : error;
     }
   }
 }
