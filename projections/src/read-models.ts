@@ -7,6 +7,7 @@ import type { RealmExportState } from '@chat/core';
 import type { MessageUploadLinks, UploadUsage } from './attachments/upload-documents.js';
 import type { PushUsers } from './push-devices/push-users.js';
 import type { AcceptedRequest } from './requests/accepted-request.js';
+import type { HistoryIndexEntry } from './history/history-index-entry.js';
 
 export interface RealmState {
   name: string;
@@ -77,6 +78,8 @@ export interface ReadModels {
   linkifiers: DocumentCollection<LinkifierState>;
   /** Code playgrounds by id. */
   playgrounds: DocumentCollection<PlaygroundState>;
+  /** The organization's events and message moves and deletions, by position: the audit trail and replays into the past read it. */
+  historyIndex: DocumentCollection<HistoryIndexEntry>;
 }
 
 export const REALM_KEY = 'realm';
@@ -115,5 +118,6 @@ export function openReadModels(store: ReadStore): ReadModels {
     realmEmoji: store.collection<RealmEmojiState>({ name: 'realm_emoji' }),
     linkifiers: store.collection<LinkifierState>({ name: 'linkifiers' }),
     playgrounds: store.collection<PlaygroundState>({ name: 'playgrounds' }),
+    historyIndex: store.collection<HistoryIndexEntry>({ name: 'history_index' }),
   };
 }

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { CliIo, Verb } from './verb.js';
 import { EXIT_OK, EXIT_USAGE } from './verb.js';
+import { verb as auditVerb } from './verbs/audit.js';
 import { verb as backupVerb } from './verbs/backup.js';
 import { verb as eraseUserVerb } from './verbs/erase-user.js';
 import { verb as exportVerb } from './verbs/export.js';
@@ -11,7 +12,7 @@ import { verb as sealHistoryVerb } from './verbs/seal-history.js';
 import { verb as verifyVerb } from './verbs/verify.js';
 
 /** Every verb of the CLI: one import line and one entry per verb. */
-export const verbs: readonly Verb[] = [exportVerb, replayVerb, verifyVerb, backupVerb, restoreVerb, sealHistoryVerb, retentionVerb, eraseUserVerb];
+export const verbs: readonly Verb[] = [exportVerb, replayVerb, verifyVerb, auditVerb, backupVerb, restoreVerb, sealHistoryVerb, retentionVerb, eraseUserVerb];
 
 const LOG_OPTIONS = `Where the log is (every verb):
   --data-dir <dir>   SQLite install directory holding events.sqlite3 (default: DATA_DIR or ./data)

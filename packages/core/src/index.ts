@@ -140,3 +140,4 @@ export * from './forgetting/index.js';
 export * from './worker-source.js';
 export * from './erasure/erased-user.js';
 export * from './erasure/erase-user.js';
+export * from './history/index.js';

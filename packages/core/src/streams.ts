@@ -16,6 +16,8 @@ export const streams = {
   /** An email invitation: its own id space, apart from reusable links. */
   emailInvitation: (inviteId: number): string => `emailinvite-${inviteId}`,
   realmExport: (exportId: number): string => `realmexport-${exportId}`,
+  /** One owner's questions to the history tools (the audit of the auditors). */
+  historyQueries: (userId: number): string => `historyqueries-${userId}`,
   reminder: (reminderId: number): string => `reminder-${reminderId}`,
   scheduledMessage: (scheduledMessageId: number): string => `scheduledmessage-${scheduledMessageId}`,
   draft: (draftId: number): string => `draft-${draftId}`,

@@ -1,3 +1,4 @@
+import { HistoryService } from './history/history-service.js';
 import { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -159,6 +160,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     clock,
     log,
     store,
+    history: new HistoryService(models, store, keys),
     registry,
     ids,
     readStore,

@@ -11,6 +11,7 @@ import type { StorageHealth } from './files/storage-health.js';
 import type { Scrubber } from './keys/scrubber.js';
 import type { Mailer } from './mail/mailer.js';
 import type { PushSetup } from './push/push-setup.js';
+import type { HistoryService } from './history/history-service.js';
 import type { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { ApiKeys } from './secrets/api-keys.js';
 import type { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
@@ -80,6 +81,8 @@ export interface Services extends Commands, Clocked, Configured, Allocates, LogR
   walCheckpoints: BackgroundCheckpoints | null;
   /** Users, groups, channels and permissions, read once per change of the organization. */
   organization: OrganizationSnapshots;
+  /** The organization as of any point of the log, and the audit trail (docs/topics/history-tools.md). */
+  history: HistoryService;
   runner: ProjectionRunner;
   apiKeys: ApiKeys;
   passwords: Passwords;

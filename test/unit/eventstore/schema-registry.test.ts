@@ -43,7 +43,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   UserDeactivated: true, UserReactivated: true, UserErased: true,
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
   DraftCreated: true, DraftEdited: true, DraftDeleted: true, SavedSnippetCreated: true, SavedSnippetEdited: true, SavedSnippetDeleted: true,
-  NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true,
+  NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true, HistoryQueried: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

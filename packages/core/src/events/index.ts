@@ -32,6 +32,7 @@ export type * from './email-invitation-events.js';
 export type * from './realm-export-events.js';
 export type * from './user-defaults-events.js';
 export type * from './erasure-events.js';
+export type * from './history-events.js';
 
 /**
  * The domain's events by kind. Each events file adds its own kind (its union of events) here with a

@@ -35,10 +35,16 @@ function position(name: 'from_position' | 'to_position', text: string | undefine
 // A date, or a date and time with seconds and an offset or Z: no locale-dependent forms.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/** Milliseconds since the epoch of an ISO 8601 date or time (with an offset or Z), or null when it is not one. */
+export function isoTime(text: string): number | null {
+  const value = Date.parse(text);
+  return ISO_TIME.test(text) && !Number.isNaN(value) ? value : null;
+}
+
 function time(name: 'since' | 'until', text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const value = Date.parse(text);
-  if (!ISO_TIME.test(text) || Number.isNaN(value)) {
+  const value = isoTime(text);
+  if (value === null) {
     throw new ExportFilterError(name, `Invalid '${name}': must be an ISO 8601 time such as 2025-01-31T12:00:00Z (got '${text}')`);
   }
   return value;

@@ -7,6 +7,7 @@ import { forgettingFeature } from './forgetting.js';
 import type { Feature } from './feature.js';
 import { fanoutsOf, projectionsOf } from './feature-lists.js';
 import { groupsFeature } from './groups.js';
+import { historyFeature } from './history.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
 import { organizationFeature } from './organization.js';
@@ -45,6 +46,8 @@ export const FEATURES: readonly Feature[] = [
   realmConfigFeature,
   realtimeFeature,
   serverFeature,
+  // After every model it reads (whether a user is a bot): the index of the organization's events.
+  historyFeature,
   // Last: an erasure's placeholders are written after every other model has applied its facts.
   forgettingFeature,
 ];

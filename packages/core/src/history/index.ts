@@ -1,0 +1,3 @@
+export * from './audit-kinds.js';
+export * from './audit-targets.js';
+export * from './document-changes.js';

@@ -1,0 +1,21 @@
+import { badRequest } from '@chat/core';
+import type { RouteCall } from '@chat/http';
+import { asOfParameter, channelReadersAnswer, organizationAnswer, organizationAsOf, type RawParameters } from '@chat/projections/history/index';
+import type { Commands, Reads, Uses } from '../dependencies.js';
+import { admitQuestion } from './history-access.js';
+
+type HistoryViewDeps = Reads<'users'> & Commands & Uses<'history'>;
+
+/** GET /audit/organization (an extension, owners only): the organization as of `position` or `at`. */
+export async function organizationAsOfEndpoint(ctx: HistoryViewDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  const asOf = await admitQuestion(ctx, call, 'organization', () => asOfParameter(call.params as RawParameters));
+  return organizationAnswer(await organizationAsOf(ctx.history.organization, asOf));
+}
+
+/** GET /audit/channels/{stream_id}/readers (an extension, owners only): who could read the channel then. */
+export async function channelReadersEndpoint(ctx: HistoryViewDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  const asOf = await admitQuestion(ctx, call, 'channel_readers', () => asOfParameter(call.params as RawParameters));
+  const answer = channelReadersAnswer(await organizationAsOf(ctx.history.organization, asOf), Number(call.path.stream_id));
+  if (answer === null) throw badRequest('Invalid channel ID');
+  return answer;
+}
