@@ -54,3 +54,13 @@ export function matchesPredicate(message: MessageState, bits: number, pred: Mess
       return !matchesPredicate(message, bits, pred.of);
   }
 }
+
+/** Whether a condition reads a message's body (content or rendered content). */
+export function needsBody(where: readonly MessagePredicate[]): boolean {
+  return where.some((pred) => {
+    if (pred.op === 'search') return true;
+    if (pred.op === 'has') return pred.what !== 'reaction';
+    if (pred.op === 'not') return needsBody([pred.of]);
+    return false;
+  });
+}

@@ -1,5 +1,5 @@
 import { FlagBit, HISTORY_ONLY_BITS, type MessageRecipient, type MessageState } from '@chat/core';
-import { matchesPredicate } from '../../messages/message-predicate.js';
+import { matchesPredicate, needsBody } from '../../messages/message-predicate.js';
 import {
   conversationKey,
   type DirectConversation,
@@ -290,16 +290,6 @@ export class MemoryMessageStore implements MessageStore {
 
 const NO_BODY: MessageBody = { content: '', rendered_content: '' };
 const BODY_PAGE = 500;
-
-/** Whether a condition reads a message's body (content or rendered content). */
-function needsBody(where: readonly MessagePredicate[]): boolean {
-  return where.some((pred) => {
-    if (pred.op === 'search') return true;
-    if (pred.op === 'has') return pred.what !== 'reaction';
-    if (pred.op === 'not') return needsBody([pred.of]);
-    return false;
-  });
-}
 
 function sameRecipient(a: MessageRecipient, b: MessageRecipient): boolean {
   if (a.type === 'channel' && b.type === 'channel') return a.channel_id === b.channel_id && a.topic === b.topic;
