@@ -7,6 +7,8 @@ export type AuthMode = 'required' | 'optional' | 'none';
 export interface Caller {
   user_id: number;
   email: string;
+  /** An incoming-webhook bot: it may call only the routes that allow such bots (sending messages, integrations). */
+  webhookOnly?: true;
 }
 
 export interface RouteCall {
@@ -69,5 +71,7 @@ export interface Route {
    * counts against that name for the authentication limit, one that succeeds clears the count.
    */
   authAttempt?: { accountParam: string };
+  /** Incoming-webhook bots may call it (POST /messages and the integrations); every other route refuses them. */
+  allowIncomingWebhooks?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

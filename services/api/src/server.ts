@@ -29,6 +29,14 @@ import { mountEmojiData } from './endpoints/emoji-data.js';
 import type { ServerContext } from './server-context.js';
 import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
 
+/**
+ * Connections the kernel may hold for the server to accept (it caps this at net.core.somaxconn, 4096
+ * by default). Node's own default, 511, overflowed when thousands of clients connected at once (after a
+ * restart, or the capacity benchmark's): the kernel dropped or reset the overflow, so some long polls
+ * failed with ECONNRESET and others arrived minutes later, after the client's SYN retries.
+ */
+const LISTEN_BACKLOG = 65_535;
+
 export interface RunningServer {
   ctx: ServerContext;
   url: string;
@@ -129,7 +137,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = createGuardedServer(heldUntil(organization, listener), config.timeouts);
       listening.once('error', reject);
-      listening.listen(config.port, config.host, () => {
+      listening.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         listening.off('error', reject);
         resolve(listening);
       });

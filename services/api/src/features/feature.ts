@@ -23,10 +23,12 @@ export interface RouteRow {
   lean?: boolean;
   /** The route checks a password given for the account named by this parameter: its attempts count against that name's authentication limit. */
   authAttempt?: { accountParam: string };
+  /** Incoming-webhook bots may call it (as POST /messages); they are refused every other route. */
+  allowIncomingWebhooks?: boolean;
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'allowIncomingWebhooks'>;
 
 /** A route row. */
 export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
