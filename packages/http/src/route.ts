@@ -52,7 +52,7 @@ export const HANDLED = Symbol('handled');
 
 export interface Route {
   method: HttpMethod;
-  /** Express path under /api/v1, e.g. `/users/:user_id`. */
+  /** Express path under /api/v1, e.g. `/users/:user_id` (from the server's root for a page). */
   path: string;
   auth: AuthMode;
   /** File name (without .json) of the request schema in schemas/api/. */
@@ -66,5 +66,12 @@ export interface Route {
   lean?: boolean;
   /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
   authAttempt?: boolean;
+  /**
+   * A page outside /api/v1 (a download, a confirmation link, an ops endpoint): its path is from the
+   * server's root, its view writes the response itself, and a method it lacks is not found (404).
+   */
+  page?: boolean;
+  /** Never counted against the rate limits (ops endpoints, static files, downloads). */
+  unmetered?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

@@ -10,6 +10,7 @@ import { groupsFeature } from './groups.js';
 import { historyFeature } from './history.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
+import { opsFeature } from './ops.js';
 import { organizationFeature } from './organization.js';
 import { personalItemsFeature } from './personal-items.js';
 import { pushFeature } from './push.js';
@@ -48,6 +49,7 @@ export const FEATURES: readonly Feature[] = [
   serverFeature,
   // After every model it reads (whether a user is a bot): the index of the organization's events.
   historyFeature,
+  opsFeature,
   // Last: an erasure's placeholders are written after every other model has applied its facts.
   forgettingFeature,
 ];

@@ -2,12 +2,20 @@ import type { DomainEventType } from '@chat/core';
 import type { AuthMode, FileUploadLimits, HttpMethod, RouteCall, RouteResult } from '@chat/http';
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import type { Config } from '../config.js';
+import type { ServerHealth } from '../ops/health.js';
+import type { ServerMetrics } from '../ops/metrics.js';
 import type { SectionBuilder } from '../register/register-context.js';
 import type { JobHandler, PeriodicTask } from '../scheduler/job-handler.js';
 import type { ServerContext } from '../server-context.js';
 
-/** A view as a route row names it: it takes the server's context (each declares the part it uses). */
-export type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
+/** What views are served with: the server's context, and the process's health and metrics (the ops pages'). */
+export interface RouteContext extends ServerContext {
+  health: ServerHealth;
+  metrics: ServerMetrics;
+}
+
+/** A view as a route row names it: it takes the route context (each declares the part it uses). */
+export type View = (ctx: RouteContext, call: RouteCall) => Promise<RouteResult>;
 
 /** One row of the route table: method, path under /api/v1, authentication, request schema, view. */
 export interface RouteRow {
@@ -23,10 +31,14 @@ export interface RouteRow {
   lean?: boolean;
   /** The route checks a password: its refusals count against the address's authentication limit. */
   authAttempt?: boolean;
+  /** A page outside /api/v1 (path from the root), whose view writes the response itself. */
+  page?: boolean;
+  /** Never counted against the rate limits (ops endpoints, static files, downloads). */
+  unmetered?: boolean;
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered'>;
 
 /** A route row. */
 export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
@@ -36,6 +48,12 @@ export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: 
   schema,
   view,
   ...extras,
+});
+
+/** A page row: GET, outside /api/v1 at `path`, its view writing the response itself. */
+export const page = (path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
+  ...route('GET', path, auth, schema, view, extras),
+  page: true,
 });
 
 /** What a projection may tell the server besides its models (see OrganizationVersion). */
