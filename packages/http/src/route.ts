@@ -9,11 +9,15 @@ export interface Caller {
   email: string;
 }
 
-export interface RouteCall {
+/**
+ * One call of a route, as its view receives it. A view of a route row is typed by the row's request
+ * schema (`CallOf<'users-list'>`: the types generated from schemas/api into request-types.ts).
+ */
+export interface RouteCall<P extends object = Record<string, unknown>, Q extends object = Record<string, unknown>> {
   /** Query-string and body parameters after JSON decoding, coercion and schema validation. */
-  params: Record<string, unknown>;
+  params: P;
   /** Path parameters, validated by the same schema. */
-  path: Record<string, unknown>;
+  path: Q;
   caller: Caller | null;
   requestId: string;
   /**

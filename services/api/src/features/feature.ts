@@ -1,5 +1,5 @@
 import type { DomainEventType } from '@chat/core';
-import type { AuthMode, FileUploadLimits, HttpMethod, RouteCall, RouteResult } from '@chat/http';
+import type { AuthMode, CallOf, FileUploadLimits, HttpMethod, RouteCall, RouteResult, SchemaName } from '@chat/http';
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import type { Config } from '../config.js';
 import type { ServerHealth } from '../ops/health.js';
@@ -14,8 +14,11 @@ export interface RouteContext extends ServerContext {
   metrics: ServerMetrics;
 }
 
-/** A view as a route row names it: it takes the route context (each declares the part it uses). */
+/** A view as the route table runs it: it takes the route context (each declares the part it uses). */
 export type View = (ctx: RouteContext, call: RouteCall) => Promise<RouteResult>;
+
+/** A view of a route whose request schema is `S`: its call's parameters are typed by that schema. */
+export type ViewOf<S extends SchemaName> = (ctx: RouteContext, call: CallOf<S>) => Promise<RouteResult>;
 
 /** One row of the route table: method, path under /api/v1, authentication, request schema, view. */
 export interface RouteRow {
@@ -40,18 +43,21 @@ export interface RouteRow {
 /** Extras a route row may carry. */
 export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered'>;
 
-/** A route row. */
-export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
+/**
+ * A route row. The view is typed by the row's schema; the table runs it with the parameters that
+ * schema checked (route-call.ts), which is what makes the widening to `View` sound.
+ */
+export const route = <S extends SchemaName>(method: HttpMethod, path: string, auth: AuthMode, schema: S, view: ViewOf<S>, extras: RouteExtras = {}): RouteRow => ({
   method,
   path,
   auth,
   schema,
-  view,
+  view: view as View,
   ...extras,
 });
 
 /** A page row: GET, outside /api/v1 at `path`, its view writing the response itself. */
-export const page = (path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
+export const page = <S extends SchemaName>(path: string, auth: AuthMode, schema: S, view: ViewOf<S>, extras: RouteExtras = {}): RouteRow => ({
   ...route('GET', path, auth, schema, view, extras),
   page: true,
 });
