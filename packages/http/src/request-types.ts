@@ -12,6 +12,26 @@ export interface ApiKeyRegenerateRequest {
 export interface AttachmentDeleteRequest {
 attachment_id: number
 }
+export interface AuditAsOfRequest {
+position?: number
+at?: string
+}
+export interface AuditChannelReadersRequest {
+stream_id: number
+position?: number
+at?: string
+}
+export interface AuditTrailRequest {
+actor?: ((number | string)[] | string | number)
+user_id?: number
+stream_id?: number
+kind?: (string[] | string)
+since?: string
+until?: string
+after?: number
+to_position?: number
+limit?: number
+}
 export interface ChannelCreateRequest {
 name: string
 description?: string
@@ -1035,6 +1055,9 @@ export interface RequestTypes {
   'alert-words-remove': AlertWordsRemoveRequest;
   'api-key-regenerate': ApiKeyRegenerateRequest;
   'attachment-delete': AttachmentDeleteRequest;
+  'audit-as-of': AuditAsOfRequest;
+  'audit-channel-readers': AuditChannelReadersRequest;
+  'audit-trail': AuditTrailRequest;
   'channel-create': ChannelCreateRequest;
   'channel-folder-create': ChannelFolderCreateRequest;
   'channel-folder-update': ChannelFolderUpdateRequest;
@@ -1165,6 +1188,9 @@ export interface RequestPathNames {
   'alert-words-remove': never;
   'api-key-regenerate': never;
   'attachment-delete': 'attachment_id';
+  'audit-as-of': never;
+  'audit-channel-readers': 'stream_id';
+  'audit-trail': never;
   'channel-create': never;
   'channel-folder-create': never;
   'channel-folder-update': 'channel_folder_id';
