@@ -1,5 +1,5 @@
 import { isInviteLinkUsable } from '@chat/core';
-import { HANDLED, type RouteCall, type RouteResult, sendHtml } from '@chat/http';
+import { type CallOf, HANDLED, type RouteResult, sendHtml } from '@chat/http';
 import { REALM_KEY } from '@chat/projections';
 import { escapeHtml } from '@chat/wire';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
@@ -10,8 +10,8 @@ import type { Clocked, Configured, Reads } from '../dependencies.js';
  * still works and how to accept it (a form that posts to /api/v1/invites/multiuse/accept, and the
  * same call with curl); an unknown, revoked or expired link gets a 404 page saying so.
  */
-export async function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>, call: RouteCall): Promise<RouteResult> {
-  const key = String(call.path.key);
+export async function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>, call: CallOf<'invite-join-page'>): Promise<RouteResult> {
+  const { key } = call.path;
   const invite = await ctx.models.invites.findOne('key_digest', inviteKeyDigest(key));
   const realm = await ctx.models.realm.get(REALM_KEY);
   const name = escapeHtml(realm?.name ?? 'this organization');

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { realmEmojiStoragePath } from '@chat/core';
-import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
+import { type CallOf, HANDLED, type RouteResult } from '@chat/http';
 import { uploadNotFound as notFound } from '../queries/upload-access.js';
 import type { Reads, Uses } from '../dependencies.js';
 
@@ -26,9 +26,9 @@ async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileN
  * GET /user_avatars/<realm>/emoji/images/<file>: custom emoji images, outside /api/v1 (the `source_url`
  * of each emoji points here) and without credentials, as in the public API.
  */
-export async function realmEmojiImagePage(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, call: RouteCall): Promise<RouteResult> {
-  const file = String(call.path.file);
-  if (`${String(call.path.realm)}/emoji/images/${file}` !== realmEmojiStoragePath(file)) throw notFound();
+export async function realmEmojiImagePage(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, call: CallOf<'realm-emoji-image-page'>): Promise<RouteResult> {
+  const { file, realm } = call.path;
+  if (`${realm}/emoji/images/${file}` !== realmEmojiStoragePath(file)) throw notFound();
   await serveRealmEmoji(ctx, file, call.raw.res);
   return HANDLED;
 }

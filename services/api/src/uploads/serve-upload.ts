@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type AttachmentState, badRequest } from '@chat/core';
-import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
+import { type CallOf, HANDLED, type RouteResult } from '@chat/http';
 import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
@@ -40,9 +40,8 @@ async function sendFile(ctx: Uses<'uploads'>, res: ServerResponse, attachment: A
  * GET /user_uploads/<path_id>: the file itself, outside /api/v1 (links in messages point here), for
  * callers authenticated with Basic auth as on the API.
  */
-export async function uploadDownloadPage(ctx: ServeUploadDeps, call: RouteCall): Promise<RouteResult> {
-  const segments = call.path.path;
-  const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
+export async function uploadDownloadPage(ctx: ServeUploadDeps, call: CallOf<'upload-download-page'>): Promise<RouteResult> {
+  const pathId = call.path.path.join('/');
   const viewer = call.caller ? await ctx.models.users.get(call.caller.user_id) : undefined;
   if (!viewer) throw uploadNotFound();
   const [exported] = await ctx.models.realmExports.findMany('path_id', pathId);
@@ -55,8 +54,8 @@ export async function uploadDownloadPage(ctx: ServeUploadDeps, call: RouteCall):
  * GET /user_uploads/temporary/<token>/<name>: the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}`
  * hands out (see temporary-upload-urls.ts); the token alone grants access, until it expires.
  */
-export async function temporaryUploadPage(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, call: RouteCall): Promise<RouteResult> {
-  const pathId = ctx.uploadUrls.open(String(call.path.token));
+export async function temporaryUploadPage(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, call: CallOf<'upload-temporary-page'>): Promise<RouteResult> {
+  const pathId = ctx.uploadUrls.open(call.path.token);
   if (pathId === null) throw badRequest('Invalid token');
   if (fileNameOf(pathId) !== call.path.filename) throw badRequest('Invalid filename');
   const attachment = await ctx.models.attachments.findOne('path_id', pathId);
