@@ -11,7 +11,8 @@ import type { ServerContext } from './server-context.js';
  * with the process's health and metrics.
  */
 export function routeTable(server: ServerContext, ops: Pick<RouteContext, 'health' | 'metrics'>): Route[] {
-  const ctx: RouteContext = { ...server, ...ops };
+  // The same object, not a copy: whatever replaces a part of the context later (tests do) is what views see.
+  const ctx: RouteContext = Object.assign(server, ops);
   const ledger = new RequestLedger({ requests: ctx.models.requests, bus: ctx.bus, clock: ctx.clock, readPosition: () => ctx.runner.position });
   return routeRows(FEATURES).map(({ view, upload, ...row }) => ({
     ...row,
