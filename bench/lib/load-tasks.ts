@@ -69,9 +69,19 @@ export interface PollResult {
   lastArrival: number;
   messages: number;
   failed: number;
+  /** What the first failed poll got (an error, or a status and the start of the body). */
+  firstFailure: string | null;
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
+/**
+ * Pollers connect this many at a time, this long apart (5,000 connections a second per process), as
+ * clients do after a restart (each retrying after its own delay): thousands opened in the same
+ * millisecond overflow the accept queue the kernel keeps for the server (net.core.somaxconn, 4096
+ * here), which then drops or resets some of them, whatever server listens (bare node:http as well).
+ */
+const CONNECT_BATCH = 250;
+const CONNECT_PAUSE_MS = 50;
 const SENT_AT = /t=(\d+(?:\.\d+)?)/;
 
 interface EventsBody {
@@ -86,6 +96,7 @@ export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal
   let lastArrival = 0;
   let messages = 0;
   let failed = 0;
+  let firstFailure: string | null = null;
   let stopped = false;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
@@ -106,13 +117,17 @@ export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal
       let res;
       try {
         res = await pending;
-      } catch {
-        if (!stopped) failed++;
+      } catch (error) {
+        if (!stopped) {
+          failed++;
+          firstFailure ??= String(error);
+        }
         return;
       }
       const arrived = now();
       if (res.status !== 200) {
         failed++;
+        firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
         return;
       }
       const body = JSON.parse(res.body) as EventsBody;
@@ -130,13 +145,17 @@ export async function poll(task: PollTask, ready: () => void, stop?: AbortSignal
       }
     }
   };
-  const loops = task.users.map(loop);
+  const loops: Promise<void>[] = [];
+  for (let start = 0; start < task.users.length && !stopped; start += CONNECT_BATCH) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, CONNECT_PAUSE_MS));
+    for (const user of task.users.slice(start, start + CONNECT_BATCH)) loops.push(loop(user));
+  }
   await done;
   stopped = true;
   clearTimeout(timer);
   client.close();
   await Promise.allSettled(loops);
-  return { latenciesMs, sentAt: sentAtMs, lastArrival, messages, failed };
+  return { latenciesMs, sentAt: sentAtMs, lastArrival, messages, failed, firstFailure };
 }
 
 /** Paced sending: `rate` requests per second for `durationMs`, each built with the send time. */

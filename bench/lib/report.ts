@@ -30,6 +30,15 @@ export function table(results: BenchResults): string {
     lines.push(`| ${name} | ${cell(r.value)} | ${r.unit} | ${cell(r.baseline)} | ${cell(r.ratio)} | ${r.target} | ${r.met ? 'yes' : '**no**'} |`);
   }
   if (results.earlier) lines.push('', `Kept from the run of ${results.earlier.date}: ${results.earlier.scenarios.join(', ')}.`);
+  const judged = Object.entries(results.scenarios).filter(([, r]) => r.baseline !== null && r.baseline_unit !== null);
+  if (judged.length > 0) {
+    lines.push(
+      '',
+      'Targets against a baseline taken in the same run (a slow hour moves both; docs/topics/benchmark.md says how each ratio was set):',
+      '',
+      ...judged.map(([name, r]) => `- ${name}: value ${cell(r.value)} (${r.unit}) against ${cell(r.baseline)} ${r.baseline_unit}; ratio ${cell(r.ratio)}; target: ${r.target}.`),
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

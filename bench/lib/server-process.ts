@@ -41,7 +41,7 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`server did not serve within ${timeoutMs} ms`);
 }

@@ -2,8 +2,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port.js';
 import type { BenchPlan } from '../lib/scenario.js';
-import { type ServerProcess, startChatServer } from '../lib/server-process.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import { type ServerProcess, startChatServer, startProcess } from '../lib/server-process.js';
+import { copyOf, emptyDataDir, removeDir, type SeededOrg } from '../seed/seeded-org.js';
 
 /** Start-up and memory of the server over one organization. */
 export interface GrowthPoint {
@@ -14,6 +14,46 @@ export interface GrowthPoint {
   startSeconds: number[];
   /** Resident memory as each of those starts serves, before any request. */
   rssMegabytes: number[];
+  /** CPU time (every thread) each of those starts used until it served, in seconds. */
+  startCpuSeconds: number[];
+}
+
+/** The first start of `npm start` on an empty data directory, and a bare node:http process started beside it (the hour's baseline). */
+export interface FirstStarts {
+  seconds: number[];
+  cpuSeconds: number[];
+  bareSeconds: number[];
+  bareCpuSeconds: number[];
+}
+
+/**
+ * `runs` first starts on an empty data directory (the organization and its owner created, the owner's
+ * password hashed at the default cost), each after a bare node:http process's start, timed the same
+ * way: from spawning to the first answer.
+ */
+export async function firstStarts(plan: BenchPlan): Promise<FirstStarts> {
+  const starts: FirstStarts = { seconds: [], cpuSeconds: [], bareSeconds: [], bareCpuSeconds: [] };
+  for (let run = 0; run < plan.runs + 2; run++) {
+    const port = await freePort();
+    const bare = await startProcess('bench/baselines/bare-listen.mjs', [], { PORT: String(port) }, `http://127.0.0.1:${port}`);
+    const bareCpu = bare.cpuMs();
+    await bare.stop();
+    const dataDir = emptyDataDir();
+    try {
+      const server = await startChatServer(dataDir, await freePort(), { CHAT_SCRYPT_COST: '16384' });
+      const cpu = server.cpuMs();
+      await server.stop();
+      // The first two warm the page cache (node, the bundle, the packages), as a machine that ran them before has it.
+      if (run < 2) continue;
+      starts.seconds.push(server.startupMs / 1000);
+      starts.cpuSeconds.push(cpu / 1000);
+      starts.bareSeconds.push(bare.startupMs / 1000);
+      starts.bareCpuSeconds.push(bareCpu / 1000);
+    } finally {
+      removeDir(dataDir);
+    }
+  }
+  return starts;
 }
 
 /** Waits until the server has written its read-models snapshot (written under a temporary name, then renamed). */
@@ -41,10 +81,11 @@ export async function growthPoint(plan: BenchPlan, seeded: { dir: string; org: S
     } finally {
       await cold.stop();
     }
-    const point: GrowthPoint = { messages: seeded.org.size.messages + seeded.org.size.firehoseMessages, coldSeconds: cold.startupMs / 1000, startSeconds: [], rssMegabytes: [] };
+    const point: GrowthPoint = { messages: seeded.org.size.messages + seeded.org.size.firehoseMessages, coldSeconds: cold.startupMs / 1000, startSeconds: [], rssMegabytes: [], startCpuSeconds: [] };
     for (let run = 0; run < plan.runs; run++) {
       const server = await startChatServer(dataDir, await freePort());
       try {
+        point.startCpuSeconds.push(server.cpuMs() / 1000);
         point.startSeconds.push(server.startupMs / 1000);
         point.rssMegabytes.push(server.rss() / 2 ** 20);
         if (run === 0) await during?.(server);

@@ -1,4 +1,4 @@
-import type { LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
+import type { BotStorageState, LinkifierState, PlaygroundState, RealmEmojiState, PushDeviceState, AlertWordsState, AttachmentState, UserTopicState, ChannelFolderState, ChannelState, InviteLinkState, SubscriptionState, RealmGroupSettings, RealmSettings, UserGroupState, UserSettings, UserState } from '@chat/core';
 import type { DocumentCollection, MessageStore, ReadStore } from '@chat/readstore';
 import type { ScheduledJob } from './scheduled-jobs/scheduled-job.js';
 import type { DraftState, EmailInvitationState, MutedUserState, NavigationViewState, ProfileFieldState, ReminderState, ScheduledMessageState, UserStatusState } from '@chat/core';
@@ -44,6 +44,8 @@ export interface ReadModels {
   userTopics: DocumentCollection<UserTopicState>;
   /** Users' alert words, keyed by user id; only users who have some. */
   alertWords: DocumentCollection<AlertWordsState>;
+  /** Users' storage (bots keep their state there), keyed by user id; only users who have some. */
+  botStorage: DocumentCollection<BotStorageState>;
   /** Users' statuses (text and emoji), keyed by user id; only users who have one. */
   userStatuses: DocumentCollection<UserStatusState>;
   /** Muted users, keyed `<user_id>:<muted_user_id>`, found by either. */
@@ -100,6 +102,7 @@ export function openReadModels(store: ReadStore): ReadModels {
     messages: store.messages,
     userTopics: store.collection<UserTopicState>({ name: 'user_topics', fields: ['user_id', 'channel_id'] }),
     alertWords: store.collection<AlertWordsState>({ name: 'alert_words' }),
+    botStorage: store.collection<BotStorageState>({ name: 'bot_storage' }),
     userStatuses: store.collection<UserStatusState>({ name: 'user_statuses' }),
     mutedUsers: store.collection<MutedUserState>({ name: 'muted_users', fields: ['user_id', 'muted_user_id'] }),
     scheduledJobs: store.collection<ScheduledJob>({ name: 'scheduled_jobs', fields: ['kind'] }),

@@ -18,6 +18,7 @@
  *   rebuilds when any of them differs, so an edited source never runs stale.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -53,9 +54,10 @@ const BUNDLE_URL = '__chatBundleUrl';
  * modules it starts.
  * @param {typeof import('esbuild')} esbuild
  * @param {string} entry absolute path of the source file
+ * @param {Record<string, string>} define values the code finds in place of identifiers
+ * @param {string} [outfile] where it goes (by default at the source's path under dist/)
  */
-async function bundle(esbuild, entry) {
-  const outfile = compiledPath(entry);
+async function bundle(esbuild, entry, define, outfile = compiledPath(entry)) {
   /** @type {Set<string>} */
   const workers = new Set();
   /** @type {import('esbuild').Plugin} */
@@ -94,7 +96,7 @@ async function bundle(esbuild, entry) {
     format: 'cjs',
     target: 'node20',
     sourcemap: 'linked',
-    define: { COMPILED_SERVER: 'true' },
+    define,
     banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
     plugins: [plugin],
     metafile: true,
@@ -126,10 +128,14 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   const done = new Set();
   const inputs = new Set(SETTINGS);
-  const outputs = [];
+  const ahead = await aheadOfTime(esbuild);
+  const outputs = [...ahead.checks];
+  for (const check of ahead.checks) inputs.add(check.source);
+  for (const input of ahead.inputs) inputs.add(input);
+  const define = { COMPILED_SERVER: 'true', MODELS_VERSION: JSON.stringify(ahead.modelsVersion) };
   let pending = [join(ROOT, MAIN)];
   while (pending.length > 0) {
-    const built = await Promise.all(pending.map((entry) => bundle(esbuild, entry)));
+    const built = await Promise.all(pending.map((entry) => bundle(esbuild, entry, define)));
     for (const entry of pending) done.add(entry);
     pending = [];
     for (const each of built) {
@@ -141,6 +147,38 @@ export async function buildServer() {
   for (const file of outputs) writeAtomically(file.path, file.contents);
   writeAtomically(STAMP, JSON.stringify({ built: new Date().toISOString(), inputs: fingerprints([...inputs].sort()) }, null, 1));
   removeOthers(DIST, new Set([STAMP, ...outputs.map((file) => file.path)]));
+}
+
+/**
+ * What is worked out at build time (tools/build/ahead-of-time.ts, bundled and run here): the JSON
+ * Schema checks, compiled, each requiring ajv's runtime helpers by their path from its file; the read
+ * models' version; and the sources these were made from.
+ * @param {typeof import('esbuild')} esbuild
+ */
+async function aheadOfTime(esbuild) {
+  const runner = join(DIST, `ahead-of-time.${process.pid}.tmp.cjs`);
+  const built = await bundle(esbuild, join(ROOT, 'tools/build/ahead-of-time.ts'), {}, runner);
+  const code = built.files.find((file) => file.path === runner);
+  if (!code) throw new Error('the check compiler was not built');
+  writeAtomically(runner, code.contents);
+  try {
+    const helpers = createRequire(join(ROOT, 'packages/eventstore/package.json'));
+    const made = createRequire(import.meta.url)(runner);
+    /** @type {{ path: string, code: string, source: string }[]} */
+    const compiled = made.precompileChecks();
+    const checks = compiled.map(({ path, code, source }) => {
+      const file = join(DIST, path);
+      const contents = code.replace(/require\("(ajv\/[^"]+)"\)/g, (_, helper) => `require(${JSON.stringify(`./${posix(relative(dirname(file), helpers.resolve(helper)))}`)})`);
+      return { path: file, contents, source };
+    });
+    /** @type {string} */
+    const modelsVersion = made.sourcesDigest();
+    /** @type {string[]} */
+    const digested = made.modelsVersionFiles();
+    return { checks, modelsVersion, inputs: [...digested, ...built.inputs.filter((input) => !input.includes(`${sep}node_modules${sep}`))] };
+  } finally {
+    rmSync(runner, { force: true });
+  }
 }
 
 /** Removes what earlier builds left (chunks are named by their content) and this one did not write. */

@@ -1,10 +1,4 @@
-import { fileURLToPath } from 'node:url';
-
-/**
- * Defined (as `true`) in the compiled server by tools/build/server-build.mjs; undeclared when tsx runs
- * the TypeScript sources (tests, tools, the fallback of `npm start`).
- */
-declare const COMPILED_SERVER: boolean | undefined;
+import { distPath, isCompiledServer } from './compiled-server.js';
 
 /** The repository's root (this file is packages/core/src/worker-source.ts, in the sources as in the build). */
 const ROOT = new URL('../../../', import.meta.url);
@@ -18,9 +12,6 @@ const ROOT = new URL('../../../', import.meta.url);
  * not inherit the loader of the thread that starts it).
  */
 export function workerSource(moduleUrl: URL): string {
-  if (typeof COMPILED_SERVER !== 'undefined') {
-    const compiled = new URL(`dist/${moduleUrl.href.slice(ROOT.href.length).replace(/\.ts$/, '.cjs')}`, ROOT);
-    return `require(${JSON.stringify(fileURLToPath(compiled))});`;
-  }
+  if (isCompiledServer) return `require(${JSON.stringify(distPath(moduleUrl.href.slice(ROOT.href.length).replace(/\.ts$/, '.cjs')))});`;
   return `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(moduleUrl.href)}); });`;
 }

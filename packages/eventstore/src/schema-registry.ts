@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { precompiledCheck } from '@chat/core';
 
 export const EVENT_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/events/', import.meta.url));
-const METADATA_SCHEMA = fileURLToPath(new URL('../../../schemas/metadata/EventMetadata.v1.json', import.meta.url));
+export const METADATA_SCHEMA = fileURLToPath(new URL('../../../schemas/metadata/EventMetadata.v1.json', import.meta.url));
+/** How event checks are compiled (the build compiles them ahead with the same: tools/build/precompile-checks.ts). */
+export const EVENT_CHECK_OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
 
 export interface EventSchema {
   $id: string;
@@ -22,7 +25,7 @@ export interface EventSchema {
 export class EventSchemaRegistry {
   private readonly validators = new Map<string, ValidateFunction>();
   // Each schema's own validity is checked by test/unit/eventstore/schema-registry.test.ts, not at every start.
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
+  private ajvInstance: Ajv | null = null;
   readonly schemas = new Map<string, EventSchema>();
   private metadataCheck: ValidateFunction | null = null;
 
@@ -35,15 +38,21 @@ export class EventSchemaRegistry {
 
   /** The metadata schema's check, compiled on the first append (a restart that appends nothing never needs it). */
   get validateMetadata(): ValidateFunction {
-    this.metadataCheck ??= this.ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
+    this.metadataCheck ??= precompiledCheck<ValidateFunction>('metadata', 'EventMetadata.v1') ?? this.ajv.compile(JSON.parse(readFileSync(METADATA_SCHEMA, 'utf8')));
     return this.metadataCheck;
+  }
+
+  /** Compiles what the build did not (every check, run from the sources). */
+  private get ajv(): Ajv {
+    this.ajvInstance ??= new Ajv(EVENT_CHECK_OPTIONS);
+    return this.ajvInstance;
   }
 
   private validator(id: string): ValidateFunction | undefined {
     let validate = this.validators.get(id);
     const schema = this.schemas.get(id);
     if (!validate && schema) {
-      validate = this.ajv.compile(schema);
+      validate = precompiledCheck<ValidateFunction>('events', id) ?? this.ajv.compile(schema);
       this.validators.set(id, validate);
     }
     return validate;

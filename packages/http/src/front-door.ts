@@ -25,16 +25,20 @@ export interface RequestFacts {
 /** What happened to one request, told once its response is finished or its connection closed. */
 export type RequestDone = (req: IncomingMessage, res: ServerResponse, facts: RequestFacts) => void;
 
+/** A request target fit for logs: integrations' keys in the query (`api_key=`) are replaced by `REDACTED`. */
+export const redactedTarget = (url: string): string => url.replace(/([?&]api_key=)[^&#]*/gi, '$1REDACTED');
+
 /**
  * In front of every request: its id in `X-Request-Id` on the response, a 414 for a target over
- * MAX_URL_BYTES, and `done` told when it ends (the request log and the metrics).
+ * MAX_URL_BYTES, and `done` told when it ends (the request log and the metrics), with the target's
+ * keys redacted.
  */
 export function frontDoor(behind: RequestListener, done: RequestDone): RequestListener {
   return (req, res) => {
     const started = performance.now();
     const url = req.url ?? '';
     res.setHeader('X-Request-Id', requestIdOf(req));
-    res.once('close', () => done(req, res, { url, elapsedMs: performance.now() - started }));
+    res.once('close', () => done(req, res, { url: redactedTarget(url), elapsedMs: performance.now() - started }));
     if (url.length > MAX_URL_BYTES) return sendError(res, uriTooLong());
     behind(req, res);
   };

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { ApiError, badRequest, missingArgument } from '@chat/core';
+import { ApiError, badRequest, missingArgument, precompiledCheck } from '@chat/core';
 
 export const API_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
+/** How request checks are compiled (the build compiles them ahead with the same: tools/build/precompile-checks.ts). */
+export const REQUEST_CHECK_OPTIONS = { coerceTypes: true, useDefaults: false, allErrors: false, strict: false, validateSchema: false } as const;
 
 interface PropertySchema {
   type?: string | string[];
@@ -18,8 +20,8 @@ interface RequestSchema {
 
 /**
  * One endpoint's parameter rules: which fields exist, which carry JSON, and the check, compiled when
- * the endpoint is first called (compiling all ~140 at start took over a second of every start-up;
- * test/unit/http/request-schemas-compile.test.ts compiles every one).
+ * the endpoint is first called (compiling all ~120 at start took over a second of every start-up;
+ * test/unit/http/request-schemas.test.ts compiles every one), or compiled ahead by the build.
  */
 export class RequestSchemaCheck {
   readonly known: ReadonlySet<string>;
@@ -72,18 +74,17 @@ function describe(error: ErrorObject | undefined): ApiError {
   return badRequest(`Invalid '${where}': ${error.message ?? 'bad value'}`);
 }
 
-/** Reads every request schema in schemas/api; each is compiled on its endpoint's first call. */
+/** Reads every request schema in schemas/api; each is compiled on its endpoint's first call, unless the build did. */
 export function loadRequestSchemas(dir = API_SCHEMA_DIR): Map<string, RequestSchemaCheck> {
   let ajv: Ajv | null = null;
-  const compile = (schema: RequestSchema): ValidateFunction => {
-    // Each schema's own validity is checked by test/unit/http/request-schemas.test.ts, not at every start.
-    ajv ??= new Ajv({ coerceTypes: true, useDefaults: false, allErrors: false, strict: false, validateSchema: false });
-    return ajv.compile(schema);
-  };
+  // Each schema's own validity is checked by test/unit/http/request-schemas.test.ts, not at every start.
+  const compile = (name: string) => (schema: RequestSchema): ValidateFunction =>
+    precompiledCheck<ValidateFunction>('api', name) ?? (ajv ??= new Ajv(REQUEST_CHECK_OPTIONS)).compile(schema);
   const checks = new Map<string, RequestSchemaCheck>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     const schema = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as RequestSchema;
-    checks.set(file.replace(/\.json$/, ''), new RequestSchemaCheck(schema, compile));
+    const name = file.replace(/\.json$/, '');
+    checks.set(name, new RequestSchemaCheck(schema, compile(name)));
   }
   return checks;
 }

@@ -21,6 +21,11 @@ stream_id: number
 position?: number
 at?: string
 }
+export interface AuditMessageRequest {
+message_id: number
+position?: number
+at?: string
+}
 export interface AuditTrailRequest {
 actor?: ((number | string)[] | string | number)
 user_id?: number
@@ -31,6 +36,52 @@ until?: string
 after?: number
 to_position?: number
 limit?: number
+}
+export interface AuditUserPermissionsRequest {
+user_id: number
+position?: number
+at?: string
+}
+export interface BotCreateRequest {
+full_name: string
+short_name: string
+bot_type?: number
+payload_url?: string
+service_name?: string
+config_data?: {
+[k: string]: string | undefined
+}
+interface_type?: number
+default_sending_stream?: string
+default_events_register_stream?: string
+default_all_public_streams?: boolean
+}
+export interface BotIdRequest {
+bot_id: number
+}
+export interface BotStorageGetRequest {
+keys?: string[]
+}
+export interface BotStoragePutRequest {
+storage: {
+}
+}
+export interface BotStorageRemoveRequest {
+keys?: string[]
+}
+export interface BotUpdateRequest {
+bot_id: number
+full_name?: string
+role?: (100 | 200 | 300 | 400 | 600)
+bot_owner_id?: number
+config_data?: {
+[k: string]: string | undefined
+}
+service_payload_url?: string
+service_interface?: number
+default_sending_stream?: string
+default_events_register_stream?: string
+default_all_public_streams?: boolean
 }
 export interface ChannelCreateRequest {
 name: string
@@ -149,6 +200,12 @@ export_type?: (1 | 2)
 }
 export interface ExportRealmDeleteRequest {
 export_id: number
+}
+export interface ExternalWebhookRequest {
+integration: string
+api_key?: string
+stream?: string
+topic?: string
 }
 export interface FetchApiKeyRequest {
 username: string
@@ -508,6 +565,18 @@ message_edit_history_visibility_policy?: string
 enable_read_receipts?: boolean
 new_stream_announcements_stream_id?: number
 moderation_request_channel_id?: number
+can_create_bots_group?: {
+new: (number | {
+})
+old?: (number | {
+})
+}
+can_create_write_only_bots_group?: {
+new: (number | {
+})
+old?: (number | {
+})
+}
 }
 export interface RegisterRequest {
 apply_markdown?: boolean
@@ -1057,7 +1126,15 @@ export interface RequestTypes {
   'attachment-delete': AttachmentDeleteRequest;
   'audit-as-of': AuditAsOfRequest;
   'audit-channel-readers': AuditChannelReadersRequest;
+  'audit-message': AuditMessageRequest;
   'audit-trail': AuditTrailRequest;
+  'audit-user-permissions': AuditUserPermissionsRequest;
+  'bot-create': BotCreateRequest;
+  'bot-id': BotIdRequest;
+  'bot-storage-get': BotStorageGetRequest;
+  'bot-storage-put': BotStoragePutRequest;
+  'bot-storage-remove': BotStorageRemoveRequest;
+  'bot-update': BotUpdateRequest;
   'channel-create': ChannelCreateRequest;
   'channel-folder-create': ChannelFolderCreateRequest;
   'channel-folder-update': ChannelFolderUpdateRequest;
@@ -1077,6 +1154,7 @@ export interface RequestTypes {
   'export-events': ExportEventsRequest;
   'export-realm-create': ExportRealmCreateRequest;
   'export-realm-delete': ExportRealmDeleteRequest;
+  'external-webhook': ExternalWebhookRequest;
   'fetch-api-key': FetchApiKeyRequest;
   'invite-join-page': InviteJoinPageRequest;
   'invite-link-accept': InviteLinkAcceptRequest;
@@ -1190,7 +1268,15 @@ export interface RequestPathNames {
   'attachment-delete': 'attachment_id';
   'audit-as-of': never;
   'audit-channel-readers': 'stream_id';
+  'audit-message': 'message_id';
   'audit-trail': never;
+  'audit-user-permissions': 'user_id';
+  'bot-create': never;
+  'bot-id': 'bot_id';
+  'bot-storage-get': never;
+  'bot-storage-put': never;
+  'bot-storage-remove': never;
+  'bot-update': 'bot_id';
   'channel-create': never;
   'channel-folder-create': never;
   'channel-folder-update': 'channel_folder_id';
@@ -1210,6 +1296,7 @@ export interface RequestPathNames {
   'export-events': never;
   'export-realm-create': never;
   'export-realm-delete': 'export_id';
+  'external-webhook': 'integration';
   'fetch-api-key': never;
   'invite-join-page': 'key';
   'invite-link-accept': never;

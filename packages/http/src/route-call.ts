@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { badRequest } from '@chat/core';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, bodyWasCut } from './body-limits.js';
@@ -33,6 +34,7 @@ export class RouteCallRunner {
 
   async run(input: CallInput): Promise<void> {
     const { params, req, res } = input;
+    if (input.caller?.webhookOnly && !this.route.allowIncomingWebhooks) throw badRequest('This API is not available to incoming webhook bots.');
     const ignored = unknownParams(params, this.check.known);
     for (const name of ignored) delete params[name];
     const path: Record<string, unknown> = { ...input.path };

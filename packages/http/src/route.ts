@@ -7,6 +7,8 @@ export type AuthMode = 'required' | 'optional' | 'none';
 export interface Caller {
   user_id: number;
   email: string;
+  /** An incoming-webhook bot: it may call only the routes that allow such bots (sending messages, integrations). */
+  webhookOnly?: true;
 }
 
 /**
@@ -77,5 +79,7 @@ export interface Route {
   page?: boolean;
   /** Never counted against the rate limits (ops endpoints, static files, downloads). */
   unmetered?: boolean;
+  /** Incoming-webhook bots may call it (POST /messages and the integrations); every other route refuses them. */
+  allowIncomingWebhooks?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

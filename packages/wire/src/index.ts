@@ -11,3 +11,4 @@ export * from './user-topic-view.js';
 export * from './message-history-view.js';
 export * from './html-diff.js';
 export * from './realm-config-views.js';
+export * from './bot-view.js';

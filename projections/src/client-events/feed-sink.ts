@@ -1,3 +1,4 @@
+import type { BotSecrets } from '@chat/wire';
 import type { Delivery } from '@chat/realtime';
 
 /** Where fan-out puts client events: the per-user feeds that queues read. */
@@ -15,4 +16,6 @@ export interface FanoutOptions {
   externalUrl?: () => string;
   /** The queues registered with `all_public_streams` and their users; none when not given. */
   allPublicStreamsQueues?: () => Promise<readonly { queueId: string; userId: number }[]>;
+  /** Bots' derived secrets, which `realm_bot` events show their administrators; no such events without them. */
+  botSecrets?: BotSecrets;
 }

@@ -7,7 +7,7 @@ import { requestKey } from '../requests/requests-projection.js';
  * What an erasure takes from the read models (docs/topics/forgetting.md, "Erasure of a person"): every
  * value sealed under the person's key becomes what a replay reads once that key is gone. Each change
  * sets a value that does not depend on the one before (the account's placeholders, no alert words, no
- * status, no push devices, no recorded answers, no subscription rows, no rows of messages), so the
+ * storage, no status, no push devices, no recorded answers, no subscription rows, no rows of messages), so the
  * live models after it equal a replay that read the person's earlier events as placeholders. The command's other facts
  * (subscriptions removed, messages and personal items deleted) were applied by their own projections.
  */
@@ -18,6 +18,7 @@ export function erasureProjection(models: ReadModels): Projection {
     const user = await models.users.get(user_id);
     if (user) await models.users.put(user_id, erasedUser(user), at);
     await models.alertWords.delete(user_id, at);
+    await models.botStorage.delete(user_id, at);
     await models.userStatuses.delete(user_id, at);
     for (const device of await models.pushDevices.findMany('user_id', user_id)) await models.pushDevices.delete(device.key, at);
     const pushUsers = (await models.pushUsers.get(REALM_KEY))?.user_ids ?? [];

@@ -9,3 +9,5 @@ export { HistoryStore, type HistoryImage } from './history-store.js';
 export * from './history-parameters.js';
 export * from './world-at.js';
 export * from './organization-answers.js';
+export * from './message-at.js';
+export * from './user-permissions-at.js';

@@ -20,16 +20,21 @@ function* filesUnder(dir: string): Generator<string> {
 
 let computed: string | undefined;
 
-/** The digest of every source file that shapes the read models, read once. */
-function sourcesDigest(): string {
+/** The digest of the files below, worked out by the build (tools/build/ahead-of-time.ts); undeclared in the sources. */
+declare const MODELS_VERSION: string | undefined;
+
+/** The digest of every source file that shapes the read models, read once (the build's, in the compiled server). */
+export function sourcesDigest(): string {
+  if (typeof MODELS_VERSION !== 'undefined') return MODELS_VERSION;
   if (computed) return computed;
   const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT}\n`);
-  for (const source of SOURCES) {
-    for (const file of filesUnder(join(ROOT, source))) hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file));
-  }
+  for (const file of modelsVersionFiles()) hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file));
   computed = hash.digest('hex');
   return computed;
 }
+
+/** The files the digest is made of (the build stamps them: a change to any rebuilds it). */
+export const modelsVersionFiles = (): string[] => SOURCES.flatMap((source) => [...filesUnder(join(ROOT, source))]);
 
 /**
  * The version of the read models' code: a digest of every source file that shapes them and of the

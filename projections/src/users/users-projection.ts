@@ -1,4 +1,4 @@
-import { DEFAULT_USER_SETTINGS, type UserState } from '@chat/core';
+import { botSettingsOf, DEFAULT_USER_SETTINGS, type UserState } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import { REALM_KEY, type ReadModels } from '../read-models.js';
 
@@ -9,13 +9,15 @@ export function usersProjection(models: ReadModels): Projection {
     if (user) await models.users.put(userId, change(user), position);
   };
 
-  return projectionOf('users', ['UserApiKeyRotated', 'UserCreated', 'UserEmailChangeRequested', 'UserEmailChanged', 'UserPasswordChanged', 'UserProfileDataChanged', 'UserRenamed', 'UserRoleChanged', 'UserSettingsChanged', 'UserDeactivated', 'UserReactivated'], async (event) => {
+  return projectionOf('users', ['BotOwnerChanged', 'BotSettingsChanged', 'UserApiKeyRotated', 'UserCreated', 'UserEmailChangeRequested', 'UserEmailChanged', 'UserPasswordChanged', 'UserProfileDataChanged', 'UserRenamed', 'UserRoleChanged', 'UserSettingsChanged', 'UserDeactivated', 'UserReactivated'], async (event) => {
     const at = event.position;
     switch (event.type) {
       case 'UserCreated': {
         const d = event.data;
         const realm = await models.realm.get(REALM_KEY);
         const settings = { ...(realm?.user_settings_defaults ?? DEFAULT_USER_SETTINGS), timezone: d.timezone };
+        // Bots' addresses are public, as on the public server: they authenticate with them.
+        if (d.bot) settings.email_address_visibility = 1;
         await models.users.put(
           d.user_id,
           {
@@ -36,6 +38,7 @@ export function usersProjection(models: ReadModels): Projection {
             can_change_user_emails: d.can_change_user_emails,
             settings,
             pending_email_change: null,
+            ...(d.bot ? { bot: d.bot } : {}),
           },
           at,
         );
@@ -73,6 +76,10 @@ export function usersProjection(models: ReadModels): Projection {
         return update(event.data.user_id, at, (u) => ({ ...u, is_active: false }));
       case 'UserReactivated':
         return update(event.data.user_id, at, (u) => ({ ...u, is_active: true }));
+      case 'BotOwnerChanged':
+        return update(event.data.user_id, at, (u) => ({ ...u, bot_owner_id: event.data.owner_id }));
+      case 'BotSettingsChanged':
+        return update(event.data.user_id, at, (u) => ({ ...u, bot: { ...botSettingsOf(u), ...event.data.changes } }));
       default:
         return;
     }

@@ -1,4 +1,4 @@
-import { ApiError, normalizeEmail } from '@chat/core';
+import { ApiError, BotType, normalizeEmail } from '@chat/core';
 import type { Authenticator, Caller } from '@chat/http';
 import type { ReadModels } from '@chat/projections';
 import type { ApiKeys } from './secrets/api-keys.js';
@@ -16,6 +16,6 @@ export class ApiKeyAuthenticator implements Authenticator {
     const user = await this.models.users.findOne('email', normalizeEmail(email));
     if (!user || !this.keys.matches(user.user_id, user.api_key_generation, apiKey)) return invalidKey();
     if (!user.is_active) return new ApiError('USER_DEACTIVATED', 401, 'Account is deactivated');
-    return { user_id: user.user_id, email: user.email };
+    return user.bot_type === BotType.IncomingWebhook ? { user_id: user.user_id, email: user.email, webhookOnly: true } : { user_id: user.user_id, email: user.email };
   }
 }

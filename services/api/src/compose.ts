@@ -91,13 +91,15 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   );
   queues.narrowFilter = queueNarrowFilter;
   const realmHost = (): string => new URL(config.externalUrl).hostname;
+  const apiKeys = new ApiKeys(loadServerSecret(config.dataDir));
+  const botSecrets = { apiKey: (userId: number, generation: number) => apiKeys.keyFor(userId, generation), serviceToken: (userId: number) => apiKeys.serviceToken(userId) };
   // The organization version comes last: a snapshot read under a version holds every event it counts.
   const organizationVersion = new OrganizationVersion(leavingOrganizationAlone(FEATURES));
   const esdbIds = config.eventStore === 'esdb' ? (await production()).esdbIds(raw, clock) : null;
   // Embedded, ids are counted from the log as the runner reads it (one pass at start-up, not two).
   const logIds = esdbIds ? null : new LogIdAllocator();
   const readModelProjections = projectionsOf(FEATURES, models, { organizationChanged: () => organizationVersion.bump() });
-  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues() };
+  const fanoutOptions = { realmHost, externalUrl: () => config.externalUrl, allPublicStreamsQueues: () => queues.allPublicStreamsQueues(), botSecrets };
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...readModelProjections,
@@ -156,7 +158,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
       readYourWritesMs: config.stores.readYourWritesMs,
       onModelsLate: (position, error) => log.warn({ err: error, position }, 'a command was answered before its read models caught up'),
     }),
-    apiKeys: new ApiKeys(loadServerSecret(config.dataDir)),
+    apiKeys,
     passwords: new Passwords(config.scryptCost),
     mailer: overrides.mailer ?? openMailer(config, log),
     queues,

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, createGuardedServer, frontDoor, loadRequestSchemas } from '@chat/http';
+import { createApp, createGuardedServer, frontDoor, loadRequestSchemas, redactedTarget } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { bindKeysToLog } from './keys/open-subject-keys.js';
@@ -19,6 +19,14 @@ import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
 import type { ServerContext } from './server-context.js';
 import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
+
+/**
+ * Connections the kernel may hold for the server to accept (it caps this at net.core.somaxconn, 4096
+ * by default). Node's own default, 511, overflowed when thousands of clients connected at once (after a
+ * restart, or the capacity benchmark's): the kernel dropped or reset the overflow, so some long polls
+ * failed with ECONNRESET and others arrived minutes later, after the client's SYN retries.
+ */
+const LISTEN_BACKLOG = 65_535;
 
 export interface RunningServer {
   ctx: ServerContext;
@@ -92,7 +100,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
-      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: req.url }, 'request failed'),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: redactedTarget(req.url ?? '') }, 'request failed'),
     });
     const log = requestLog(ctx.log);
     const listener = frontDoor(app, (req, res, facts) => {
@@ -102,7 +110,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = createGuardedServer(listener, config.timeouts);
       listening.once('error', reject);
-      listening.listen(config.port, config.host, () => {
+      listening.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         listening.off('error', reject);
         resolve(listening);
       });

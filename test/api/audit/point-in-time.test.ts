@@ -18,6 +18,8 @@ interface Moment {
   realm: JsonObject;
   /** Who could read the message the owner sent to each channel at that moment. */
   readers: Map<number, number[]>;
+  /** By user: the channels GET /streams/{id} showed them, those they were subscribed to, the groups they were in. */
+  rights: Map<number, { canSee: number[]; subscribed: number[]; groups: number[] }>;
 }
 
 const USER_FIELDS = ['user_id', 'full_name', 'role', 'is_active', 'is_bot'] as const;
@@ -50,6 +52,23 @@ describe('GET /audit/organization and /audit/channels/{id}/readers: the past as 
     return readers.sort((a, b) => a - b);
   }
 
+  async function rightsNow(groups: JsonObject[]): Promise<Moment['rights']> {
+    const rights: Moment['rights'] = new Map();
+    for (const client of clients) {
+      const canSee: number[] = [];
+      for (const id of channelIds) if ((await client.get(`/streams/${id}`, {})).status === 200) canSee.push(id);
+      const own = await client.get('/users/me/subscriptions', {});
+      const subscribed = own.status === 200 ? (own.body.subscriptions as JsonObject[]).map((sub) => sub.stream_id as number).sort((a, b) => a - b) : [];
+      const inGroups: number[] = [];
+      for (const group of groups) {
+        const member = await server.owner.get(`/user_groups/${group.id as number}/members/${client.userId}`, { direct_member_only: 'false' });
+        if (member.body.is_user_group_member === true) inGroups.push(group.id as number);
+      }
+      rights.set(client.userId, { canSee, subscribed, groups: inGroups });
+    }
+    return rights;
+  }
+
   async function record(): Promise<void> {
     tick();
     const users = (expectSuccess(await server.owner.get('/users', {})).members as JsonObject[]).map((user) => pick(user, USER_FIELDS));
@@ -64,8 +83,9 @@ describe('GET /audit/organization and /audit/channels/{id}/readers: the past as 
     const realm = expectSuccess(await server.owner.post('/register', { fetch_event_types: JSON.stringify(['realm']) }));
     const at = new Date(server.clock.now()).toISOString();
     tick();
+    const rights = await rightsNow(groups);
     for (const id of channelIds) readers.set(id, await readersNow(id, at));
-    moments.push({ at, users, channels, subscribers, groups, realm, readers });
+    moments.push({ at, users, channels, subscribers, groups, realm, readers, rights });
   }
 
   before(async function () {
@@ -130,6 +150,30 @@ describe('GET /audit/organization and /audit/channels/{id}/readers: the past as 
     }
     // The moments differ: the answers are not one answer repeated.
     expect(new Set(moments.map((moment) => JSON.stringify([...moment.readers])))).to.have.length.above(2);
+  });
+
+  it("gives each user's effective permissions at each moment: the channels they could see, their subscriptions and groups", async function () {
+    for (const moment of moments) {
+      for (const [userId, live] of moment.rights) {
+        const answer = expectSuccess(await audit(server.owner, `users/${userId}/permissions`, { at: moment.at }));
+        const channels = answer.channels as JsonObject[];
+        const ids = (flag: string): number[] => channels.filter((channel) => channel[flag] === true).map((channel) => channel.stream_id as number);
+        expect(ids('can_see'), `${moment.at} user ${userId} sees`).to.deep.equal(live.canSee);
+        expect(ids('subscribed'), `${moment.at} user ${userId} subscribed`).to.deep.equal(live.subscribed);
+        expect(answer.user_groups, `${moment.at} user ${userId} groups`).to.deep.equal(live.groups);
+        const readable = [...moment.readers].filter(([, readers]) => readers.includes(userId)).map(([id]) => id);
+        expect(channels.filter((channel) => channel.subscribed === true || channel.can_read_history === true).map((channel) => channel.stream_id), `${moment.at} user ${userId} reads`).to.deep.equal(readable);
+      }
+    }
+    const owner = expectSuccess(await audit(server.owner, `users/${server.owner.userId}/permissions`));
+    expect(owner.permissions).to.deep.include({ can_create_public_channel_group: true });
+    const missing = await audit(server.owner, 'users/9999/permissions');
+    expect(missing.body).to.deep.include({ code: 'BAD_REQUEST', msg: 'No such user' });
+    expectOwnersOnly(await audit(ann, `users/${ann.userId}/permissions`));
+    const run = await runEvents(['audit', 'permissions', '--data-dir', server.dataDir, '--user', String(ann.userId), '--at', moments[1].at, '--json']);
+    expect(run.code, run.stderr).to.equal(0);
+    const { result: _result, msg: _msg, ...expected } = expectSuccess(await audit(server.owner, `users/${ann.userId}/permissions`, { at: moments[1].at }));
+    expect(JSON.parse(run.stdout)).to.deep.equal(expected);
   });
 
   it('answers by log position as by time, and now when neither is given', async function () {

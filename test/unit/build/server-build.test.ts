@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { expect } from 'chai';
-import { buildIsCurrent, buildServer, compiledPath, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
+import { EVENT_CHECK_OPTIONS, EVENT_SCHEMA_DIR } from '@chat/eventstore';
+import { API_SCHEMA_DIR, REQUEST_CHECK_OPTIONS } from '@chat/http';
+import { buildIsCurrent, buildServer, compiledPath, DIST, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
 
 /**
  * The installed packages a compiled file requires as it is evaluated: the requires at the top level
@@ -63,5 +67,29 @@ describe('the compiled server (tools/build/server-build.mjs, what npm start runs
     const workers = ['packages', 'projections', 'services'].flatMap((dir) => workerModules(join(ROOT, dir)));
     expect(workers.map((worker) => relative(ROOT, worker))).to.include.members(['packages/eventstore/src/sqlite/wal-checkpoint-thread.ts', 'packages/readstore/src/search/search-reader.ts']);
     for (const worker of workers) expect(statSync(compiledPath(worker)).isFile(), relative(ROOT, worker)).to.equal(true);
+  });
+
+  it('compiles every event and request schema ahead, each check answering as the one the sources compile', function () {
+    const load = createRequire(import.meta.url);
+    const samples = (schema: { required?: string[] }): Record<string, unknown>[] => [
+      {},
+      { unexpected: true },
+      Object.fromEntries((schema.required ?? []).map((name) => [name, '1'])),
+    ];
+    for (const [dir, kind, options] of [[EVENT_SCHEMA_DIR, 'events', EVENT_CHECK_OPTIONS], [API_SCHEMA_DIR, 'api', REQUEST_CHECK_OPTIONS]] as const) {
+      const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+      expect(files.length, kind).to.be.above(50);
+      files.forEach((file, index) => {
+        const ahead = load(join(DIST, 'checks', kind, file.replace(/\.json$/, '.cjs'))) as ValidateFunction;
+        // Every check exists; every tenth is compared with one compiled here, on inputs it takes and refuses.
+        if (index % 10 !== 0) return;
+        const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { required?: string[] };
+        const here = new Ajv(options).compile(schema);
+        for (const sample of samples(schema)) {
+          const [a, b] = [structuredClone(sample), structuredClone(sample)];
+          expect([ahead(a), ahead.errors ?? null, a], `${file} ${JSON.stringify(sample)}`).to.deep.equal([here(b), here.errors ?? null, b]);
+        }
+      });
+    }
   });
 });

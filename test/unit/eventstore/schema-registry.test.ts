@@ -44,6 +44,7 @@ const EVENT_TYPES: Record<DomainEventType, true> = {
   ScheduledMessageCreated: true, ScheduledMessageEdited: true, ScheduledMessageDeleted: true, ScheduledMessageSent: true, ScheduledMessageFailed: true,
   DraftCreated: true, DraftEdited: true, DraftDeleted: true, SavedSnippetCreated: true, SavedSnippetEdited: true, SavedSnippetDeleted: true,
   NavigationViewAdded: true, NavigationViewUpdated: true, NavigationViewRemoved: true, HistoryQueried: true,
+  BotOwnerChanged: true, BotSettingsChanged: true, BotStorageChanged: true,
 };
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode };

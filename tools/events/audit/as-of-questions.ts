@@ -1,4 +1,4 @@
-import { asOfParameter, channelReadersAnswer, integerParameter, OrganizationHistory, organizationAnswer, organizationAsOf, type RawParameters } from '@chat/projections/history/index';
+import { asOfParameter, channelReadersAnswer, integerParameter, messageAnswer, messagePositionOf, OrganizationHistory, organizationAnswer, organizationAsOf, type RawParameters, userPermissionsAnswer } from '@chat/projections/history/index';
 import type { LogHistory } from './log-history-source.js';
 
 /** What a point-in-time question prints: its answer (as the endpoint gives it), or a refusal of a parameter. */
@@ -15,9 +15,37 @@ function readerLines(answer: NonNullable<Answer>): string {
   return `${[head, ...lines].join('\n')}\n`;
 }
 
-/** `audit organization` and `audit readers`: the same answers as GET /audit/organization and /audit/channels/{id}/readers. */
-export async function answerAsOf(question: 'organization' | 'readers', raw: RawParameters, history: LogHistory): Promise<AsOfOutcome & { text?: string }> {
+export type AsOfQuestion = 'organization' | 'readers' | 'message' | 'permissions';
+
+/** A message's own events and the moves and deletions that named it, from the scan. */
+async function messageEvents(history: LogHistory, messageId: number) {
+  const own = history.messageEvents(messageId);
+  const positions = new Set(own.map((event) => event.position));
+  const naming = (await history.entries()).filter((entry) => entry.message_ids?.includes(messageId) === true && !positions.has(entry.position));
+  return [...own, ...(await history.read(naming.map((entry) => entry.position)))];
+}
+
+/** `audit message`: as GET /audit/messages/{id}. */
+async function answerMessage(raw: RawParameters, history: LogHistory): Promise<AsOfOutcome & { text?: string }> {
+  const messageId = integerParameter(raw, 'message_id', 1);
+  if (messageId === undefined) return { refused: 'message_id' };
+  const events = await messageEvents(history, messageId);
+  const answer = messageAnswer(events, messageId, messagePositionOf(events, asOfParameter(raw)));
+  if (answer === null) return { refused: 'message_id' };
+  const where = answer.place.type === 'stream' ? `channel ${answer.place.stream_id} > ${answer.place.topic}` : `direct to ${answer.place.user_ids.join(', ')}`;
+  const head = `message ${messageId} as of position ${answer.position}: ${answer.state}, from user ${answer.sender_id}, ${where}, sent ${answer.sent_at}, ${answer.edits} edits`;
+  return { answer: { ...answer }, text: `${head}\n${answer.content === null ? '' : `${answer.content}\n`}` };
+}
+
+/** `audit organization`, `audit readers` and `audit message`: the same answers as their GET /audit/… endpoints. */
+export async function answerAsOf(question: AsOfQuestion, raw: RawParameters, history: LogHistory): Promise<AsOfOutcome & { text?: string }> {
+  if (question === 'message') return answerMessage(raw, history);
   const asOf = asOfParameter(raw);
+  if (question === 'permissions') {
+    const userId = integerParameter(raw, 'user_id', 1);
+    const answer = userId === undefined ? null : userPermissionsAnswer(await organizationAsOf(new OrganizationHistory(history), asOf), userId);
+    return answer === null ? { refused: 'user_id' } : { answer, text: `${JSON.stringify(answer, null, 2)}\n` };
+  }
   const channelId = question === 'readers' ? integerParameter(raw, 'stream_id', 1) : undefined;
   if (question === 'readers' && channelId === undefined) return { refused: 'stream_id' };
   const org = await organizationAsOf(new OrganizationHistory(history), asOf);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { asOfParameter, auditFilterOf, auditTrail, HistoryParameterError, OrganizationHistory, type RawParameters } from '@chat/projections/history/index';
-import { answerAsOf } from '../audit/as-of-questions.js';
+import { answerAsOf, type AsOfQuestion } from '../audit/as-of-questions.js';
 import { type LogHistory, scanLogHistory } from '../audit/log-history-source.js';
 import { trailLines } from '../audit/trail-lines.js';
 import { logOptions, openLogReader } from '../open-log.js';
@@ -12,6 +12,7 @@ const options = {
   actor: { type: 'string', multiple: true },
   user: { type: 'string' },
   channel: { type: 'string' },
+  message: { type: 'string' },
   kind: { type: 'string', multiple: true },
   since: { type: 'string' },
   until: { type: 'string' },
@@ -31,6 +32,7 @@ function trailParameters(values: Values): RawParameters {
     actor: values.actor,
     user_id: values.user,
     stream_id: values.channel,
+    message_id: values.message,
     kind: values.kind,
     since: values.since,
     until: values.until,
@@ -42,18 +44,26 @@ function trailParameters(values: Values): RawParameters {
   };
 }
 
+/** How a refused point-in-time question names what it missed: the option, the thing, the value given. */
+const REFUSALS: Record<string, (raw: RawParameters) => [string, string, RawParameters[string]]> = {
+  message_id: (raw) => ['--message', 'message', raw.message_id],
+  stream_id: (raw) => ['--channel', 'channel', raw.stream_id],
+  user_id: (raw) => ['--user', 'user', raw.user_id],
+};
+
 /** A point-in-time answer, as JSON or as lines; a channel that did not exist then is a usage error. */
-async function printAsOf(question: 'organization' | 'readers', raw: RawParameters, history: LogHistory, json: boolean, io: CliIo): Promise<number> {
+async function printAsOf(question: AsOfQuestion, raw: RawParameters, history: LogHistory, json: boolean, io: CliIo): Promise<number> {
   const outcome = await answerAsOf(question, raw, history);
   if ('refused' in outcome) {
-    io.stderr.write(`audit: --channel: ${raw.stream_id === undefined ? 'name the channel' : `no channel ${String(raw.stream_id)} then`}\n`);
+    const [option, what, value] = REFUSALS[outcome.refused](raw);
+    io.stderr.write(`audit: ${option}: ${value === undefined ? `name the ${what}` : `no ${what} ${String(value)} then`}\n`);
     return EXIT_USAGE;
   }
   io.stdout.write(json ? `${JSON.stringify(outcome.answer)}\n` : (outcome.text ?? ''));
   return EXIT_OK;
 }
 
-const CLI_NAMES: Record<string, string> = { user_id: '--user', stream_id: '--channel', to_position: '--to-position' };
+const CLI_NAMES: Record<string, string> = { user_id: '--user', stream_id: '--channel', message_id: '--message', to_position: '--to-position' };
 const optionName = (parameter: string): string => CLI_NAMES[parameter] ?? `--${parameter}`;
 
 /**
@@ -62,9 +72,11 @@ const optionName = (parameter: string): string => CLI_NAMES[parameter] ?? `--${p
  */
 export const verb: Verb = {
   name: 'audit',
-  summary: 'Answer auditors\' questions from the log: the audit trail, the organization and a channel\'s readers as of a point',
+  summary: 'Answer auditors\' questions from the log: the audit trail; the organization, a channel\'s readers, a message as of a point',
   usage: `audit organization [--at <time> | --position <p>]   users and roles, channels with settings and subscribers, groups, permissions then
 audit readers --channel <id> [--at <time> | --position <p>]   who could read the channel then, by the access rules of then
+audit message --message <id> [--at <time> | --position <p>]   the message as it was then: content and place, deleted, or erased
+audit permissions --user <id> [--at <time> | --position <p>]   the user's groups, organization permissions and channel rights then
 audit trail [filters]   administrative changes, oldest first, with who, when, request, client, before and after
   --actor <id|server>      made by this user (repeatable)
   --user <id>              made to this user
@@ -89,8 +101,8 @@ The log is read once (a progress bar on a terminal, plain lines otherwise); noth
       return EXIT_USAGE;
     }
     const [question] = parsed.positionals;
-    if (question !== 'trail' && question !== 'organization' && question !== 'readers') {
-      io.stderr.write(`audit: name a question: trail, organization or readers (got ${question === undefined ? 'none' : `'${question}'`})\n`);
+    if (question !== 'trail' && question !== 'organization' && question !== 'readers' && question !== 'message' && question !== 'permissions') {
+      io.stderr.write(`audit: name a question: trail, organization, readers, message or permissions (got ${question === undefined ? 'none' : `'${question}'`})\n`);
       return EXIT_USAGE;
     }
     const raw = trailParameters(parsed.values);
@@ -107,9 +119,10 @@ The log is read once (a progress bar on a terminal, plain lines otherwise); noth
     try {
       const head = await reader.headPosition();
       const progress = progressOf('audit', io.stderr, head, { unit: 'positions', resultsOnTerminal: true });
-      const history = await scanLogHistory(reader, (position) => progress.update(position));
+      const messageId = question === 'message' && parsed.values.message !== undefined ? Number(parsed.values.message) : undefined;
+      const history = await scanLogHistory(reader, (position) => progress.update(position), messageId);
       progress.stop();
-      if (filter === null) return await printAsOf(question as 'organization' | 'readers', raw, history, parsed.values.json === true, io);
+      if (filter === null) return await printAsOf(question as AsOfQuestion, raw, history, parsed.values.json === true, io);
       const page = await auditTrail(new OrganizationHistory(history), filter, await history.entries());
       for (const entry of page.entries) io.stdout.write(parsed.values.json ? `${JSON.stringify(entry)}\n` : trailLines(entry));
       if (parsed.values.json) io.stdout.write(`${JSON.stringify({ next_after: page.next_after })}\n`);

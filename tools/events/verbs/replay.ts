@@ -4,6 +4,7 @@ import { logOptions, openLogReader } from '../open-log.js';
 import { type Comparison, compareWithLive, describeComparison } from '../replay/compare-with-live.js';
 import type { LiveReadModels } from '../replay/live-read-models.js';
 import { LIVE_USAGE, liveOptions, openLiveSource } from '../replay/live-source.js';
+import { progressOf } from '../progress.js';
 import { eventsPerSecond, LogReplay, type ReplayProgress } from '../replay/replay-log.js';
 import { openReplayTarget, type ReplayTarget, TARGET_USAGE, targetOptions } from '../replay/replay-target.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
@@ -16,7 +17,6 @@ const options = {
   json: { type: 'boolean' },
 } as const;
 
-const PROGRESS_EVERY = 100_000;
 
 function parse(argv: string[]) {
   const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
@@ -70,11 +70,13 @@ first read model and key that differ.`,
       live = await openLiveSource(args, io.env);
       target = await openReplayTarget(args, io.env);
       const replay = new LogReplay(log, target.store, target.search);
-      const progress = (done: ReplayProgress) => {
-        if (!args.json && done.events % PROGRESS_EVERY === 0) io.stderr.write(`… ${done.events} events, position ${done.position}\n`);
-      };
+      // A bar with the time left on a terminal, a plain line every ten seconds otherwise (issue 30).
+      const total = Math.min(args.upTo ?? Number.MAX_SAFE_INTEGER, await log.headPosition());
+      const shown = live ? null : progressOf('replay', io.stderr, total, { unit: 'positions' });
+      const progress = (done: ReplayProgress) => shown?.update(done.position);
       const comparison = live ? await compareWithLive(replay, live) : null;
       if (!live) await replay.to(args.upTo, progress);
+      shown?.stop();
       const digest = (comparison && compared(comparison)) ?? (await readModelsDigest(replay.models)).digest;
       if (args.json) io.stdout.write(`${JSON.stringify(report(replay.done, target.description, digest, comparison))}\n`);
       else {

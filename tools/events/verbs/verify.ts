@@ -7,6 +7,7 @@ import { logOptions, sqliteLogFile } from '../open-log.js';
 import { type LogSeal, parseSeal, readServerSecret, sealHead, sealIsGenuine } from '../verify/log-seal.js';
 import { type ChainVerdict, verifyChain } from '../verify/verify-chain.js';
 import { type LogMigration, migrationIsGenuine, migrationsOf } from '../seal-history/migration-record.js';
+import { progressOf } from '../progress.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Verb } from '../verb.js';
 
 const options = {
@@ -39,6 +40,18 @@ function recordedMigrations(file: string): LogMigration[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return migrationsOf(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The log's last position (0 when it has no events yet), for the progress shown. */
+function headOf(file: string): number {
+  if (!existsSync(file)) return 0;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get();
+    return table === undefined ? 0 : ((db.prepare('SELECT MAX(position) AS head FROM events').get() as { head: number | null }).head ?? 0);
   } finally {
     db.close();
   }
@@ -78,12 +91,16 @@ The server secret is CHAT_SERVER_SECRET, else <data dir>/server-secret. Exits 0 
     const atSeal: AtSeal = {};
     const migrations = recordedMigrations(sqliteLogFile(dataDir));
     const hashAt = new Map<number, string>();
+    // A bar with the time left on a terminal, a plain line every ten seconds otherwise (issue 30).
+    const progress = progressOf('verify', io.stderr, headOf(sqliteLogFile(dataDir)), { unit: 'positions' });
     const verdict = verifyChain(hashedSqliteRows(sqliteLogFile(dataDir)), (row) => {
+      progress.update(row.position);
       if (migrations.some((m) => m.position === row.position)) hashAt.set(row.position, row.hash);
       if (row.position !== seal?.position) return;
       atSeal.hash = row.hash;
       atSeal.prior = row.prior_hash;
     });
+    progress.stop();
     if (!verdict.ok) {
       io.stdout.write(`FAILED at position ${verdict.position}: ${verdict.problem} (${verdict.events} events before it verified)\n`);
       return EXIT_FAILURE;

@@ -31,6 +31,8 @@ export const REALM_GROUP_SETTING_NAMES = [
   'can_delete_any_message_group',
   'can_delete_own_message_group',
   'can_add_custom_emoji_group',
+  'can_create_bots_group',
+  'can_create_write_only_bots_group',
 ] as const;
 
 export type RealmGroupSettingName = (typeof REALM_GROUP_SETTING_NAMES)[number];

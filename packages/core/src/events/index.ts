@@ -33,6 +33,7 @@ export type * from './realm-export-events.js';
 export type * from './user-defaults-events.js';
 export type * from './erasure-events.js';
 export type * from './history-events.js';
+export type * from './bot-events.js';
 
 /**
  * The domain's events by kind. Each events file adds its own kind (its union of events) here with a

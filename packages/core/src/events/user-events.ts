@@ -1,3 +1,4 @@
+import type { BotSettings } from './bot-settings.js';
 import type { RoleValue } from '../roles.js';
 import type { UserSettings } from './user-settings.js';
 
@@ -18,6 +19,8 @@ export interface UserCreated {
     api_key_generation: number;
     /** Server-level permission to change other users' addresses (held by the bootstrap owner). */
     can_change_user_emails: boolean;
+    /** A bot's defaults, service and configuration (bots made through POST /bots). */
+    bot?: BotSettings;
   };
 }
 

@@ -73,4 +73,6 @@ export const defaultRealmGroupSettings = (ids: Readonly<Record<SystemGroupName, 
   can_delete_any_message_group: ids['role:administrators'],
   can_delete_own_message_group: ids['role:everyone'],
   can_add_custom_emoji_group: ids['role:members'],
+  can_create_bots_group: ids['role:members'],
+  can_create_write_only_bots_group: ids['role:members'],
 });

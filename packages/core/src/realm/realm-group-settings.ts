@@ -22,6 +22,8 @@ export const FORBIDDEN_REALM_SETTING_GROUPS: Readonly<Record<RealmGroupSettingNa
   can_delete_any_message_group: ['role:internet', 'role:everyone', 'role:nobody'],
   can_delete_own_message_group: ['role:internet'],
   can_add_custom_emoji_group: ['role:internet', 'role:everyone'],
+  can_create_bots_group: ['role:internet', 'role:everyone'],
+  can_create_write_only_bots_group: ['role:internet', 'role:everyone'],
 };
 
 /** Organization permissions only owners may change: who creates, manages and invites. */

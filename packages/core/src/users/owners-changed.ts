@@ -1,4 +1,4 @@
-import type { OwnersChanged, UserEvent } from '../events/index.js';
+import type { BotEvent, OwnersChanged, UserEvent } from '../events/index.js';
 import { Role, type RoleValue } from '../roles.js';
 
 /**
@@ -6,7 +6,7 @@ import { Role, type RoleValue } from '../roles.js';
  * `owners` (the active owners the decision read); null when the owners stay the same. `roleOf` gives
  * the role of a user who is reactivated (an owner coming back).
  */
-export function ownersChanged(owners: readonly number[], events: readonly UserEvent[], roleOf: (userId: number) => RoleValue | undefined = () => undefined): OwnersChanged | null {
+export function ownersChanged(owners: readonly number[], events: readonly (UserEvent | BotEvent)[], roleOf: (userId: number) => RoleValue | undefined = () => undefined): OwnersChanged | null {
   const after = new Set(owners);
   for (const event of events) {
     if (event.type === 'UserRoleChanged') {

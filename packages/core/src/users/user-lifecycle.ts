@@ -1,6 +1,9 @@
+import { type BotWorld, canAdministerBot, checkBotNameAvailable, checkCanCreateBot, requireAdministeredBot } from '../bots/bot-access.js';
 import { checkNotErased } from '../erasure/erase-user.js';
 import { administratorRequired, ApiError, badRequest, ownerRequired } from '../errors.js';
+import type { BotOwnerChanged } from '../events/bot-events.js';
 import type { UserDeactivated, UserReactivated } from '../events/user-events.js';
+import type { UserGroupState } from '../groups/user-group-state.js';
 import { isAdminRole, Role } from '../roles.js';
 import { isSystemBot } from './system-bots.js';
 import type { UserState } from './user-state.js';
@@ -12,6 +15,9 @@ export const MAX_DEACTIVATION_COMMENT_LENGTH = 2000;
 export interface LifecycleContext {
   actor: UserState;
   users: ReadonlyMap<number, UserState>;
+  /** The groups and the organization's group settings: reactivating a bot needs the permission to create it. */
+  groups: ReadonlyMap<number, UserGroupState>;
+  realm: BotWorld['realm'];
 }
 
 const activeOwners = (users: ReadonlyMap<number, UserState>): UserState[] =>
@@ -20,10 +26,14 @@ const activeOwners = (users: ReadonlyMap<number, UserState>): UserState[] =>
 const isLastOwner = (ctx: LifecycleContext, target: UserState): boolean =>
   target.role === Role.Owner && !target.is_bot && activeOwners(ctx.users).every((owner) => owner.user_id === target.user_id);
 
-/** A person or organization bot an administrator may act on; system bots and unknown ids alike are "No such user". */
+/**
+ * A person or organization bot the actor may act on (administrators; a bot's owner for the bot);
+ * system bots and unknown ids alike are "No such user".
+ */
 function accountOf(ctx: LifecycleContext, userId: number, allowBots: boolean): UserState {
-  if (!isAdminRole(ctx.actor.role)) throw administratorRequired();
   const target = ctx.users.get(userId);
+  const ownBot = allowBots && target !== undefined && target.is_bot && canAdministerBot(ctx.actor, target);
+  if (!ownBot && !isAdminRole(ctx.actor.role)) throw administratorRequired();
   if (!target || isSystemBot(target) || (target.is_bot && !allowBots)) throw badRequest('No such user');
   return target;
 }
@@ -65,10 +75,29 @@ export function decideDeactivateOwnUser(ctx: LifecycleContext): UserDeactivated[
   return deactivations(ctx, me, null);
 }
 
-/** POST /users/{user_id}/reactivate: the same account, id and history, with access again. */
-export function decideReactivateUser(ctx: LifecycleContext, userId: number): UserReactivated[] {
+/** DELETE /bots/{bot_id}: the bot's owner or an administrator deactivates it (again: nothing changes). */
+export function decideDeactivateBot(ctx: LifecycleContext, botId: number): UserDeactivated[] {
+  const bot = requireAdministeredBot(ctx.actor, ctx.users, botId);
+  if (!bot.is_active) return [];
+  return [{ type: 'UserDeactivated', data: { user_id: bot.user_id, notification_comment: null, owner_id: null } }];
+}
+
+/**
+ * POST /users/{user_id}/reactivate: the same account, id and history, with access again. A bot comes
+ * back only for someone who may create a bot of its type, under a name no active account holds; one
+ * whose owner has left goes to whoever reactivated it.
+ */
+export function decideReactivateUser(ctx: LifecycleContext, userId: number): (UserReactivated | BotOwnerChanged)[] {
   const target = accountOf(ctx, userId, true);
   if (target.is_active) throw badRequest('User is already active');
   checkNotErased(target);
-  return [{ type: 'UserReactivated', data: { user_id: target.user_id } }];
+  const events: (UserReactivated | BotOwnerChanged)[] = [{ type: 'UserReactivated', data: { user_id: target.user_id } }];
+  if (!target.is_bot) return events;
+  checkCanCreateBot({ users: ctx.users, groups: ctx.groups, realm: ctx.realm }, ctx.actor.user_id, target.bot_type ?? 1);
+  checkBotNameAvailable(ctx.users.values(), target.full_name, true, target.user_id);
+  const owner = target.bot_owner_id === null ? undefined : ctx.users.get(target.bot_owner_id);
+  if (owner && !owner.is_active) {
+    events.push({ type: 'BotOwnerChanged', data: { user_id: target.user_id, owner_id: ctx.actor.user_id, previous_owner_id: owner.user_id } });
+  }
+  return events;
 }

@@ -1,3 +1,4 @@
+import type { BotSettings } from '../bots/bot-settings.js';
 import type { RoleValue } from '../roles.js';
 import type { UserSettings } from '../settings/user-settings.js';
 
@@ -11,6 +12,8 @@ export interface UserState {
   is_bot: boolean;
   bot_type: number | null;
   bot_owner_id: number | null;
+  /** Bots made through POST /bots: their defaults and service (absent for people and system bots). */
+  bot?: BotSettings;
   timezone: string;
   /** Milliseconds since the epoch, from the creating event's metadata. */
   date_joined: number;

@@ -30,7 +30,7 @@ import type { Allocates, Commands, Configured, Reads, Uses } from '../dependenci
 /** What renderer uses. */
 type RendererDeps = Configured & Uses<'models' | 'organization'>;
 /** What sendMessage uses. */
-type SendMessageDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
+export type SendMessageDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
 
 export interface SendInput {
   type: 'channel' | 'direct';

@@ -1,5 +1,7 @@
 import {
+  type BotOwnerChanged,
   type Clock,
+  decideDeactivateBot,
   decideDeactivateOwnUser,
   decideDeactivateUser,
   decideReactivateUser,
@@ -56,7 +58,7 @@ async function invitationRevocations(deps: LifecycleDeps, events: readonly UserD
  * revision is read before the users, so a change to it made meanwhile fails the append and the
  * command decides again.
  */
-async function runLifecycle<E extends UserDeactivated | UserReactivated>(
+async function runLifecycle<E extends UserDeactivated | UserReactivated | BotOwnerChanged>(
   deps: LifecycleDeps,
   origin: Origin,
   actorId: number,
@@ -69,16 +71,20 @@ async function runLifecycle<E extends UserDeactivated | UserReactivated>(
     const users = new Map((await deps.models.users.all()).map((user): [number, UserState] => [user.user_id, user]));
     const actor = users.get(actorId);
     if (!actor) throw new Error(`user ${actorId} vanished`);
-    const events = decide({ actor, users });
+    const groups = new Map((await deps.models.userGroups.all()).map((group) => [group.id, group]));
+    const realm = await deps.models.realmGroupSettings.get(REALM_KEY);
+    if (!realm) throw new Error('organization not initialised');
+    const events = decide({ actor, users, groups, realm });
     const appends: StreamAppend[] = [];
     // Taking an owner away also moves the owners' guard stream as read: see docs/topics/decisions.md.
     const owners = [...users.values()].filter((user) => user.is_active && user.role === Role.Owner).map((user) => user.user_id);
     const guard = ownersChanged(owners, events, (id) => users.get(id)?.role);
     if (guard) appends.push({ stream: streams.realmOwners(), expected: AS_READ, events: [guard] });
-    for (const event of events) {
-      const stream = streams.user(event.data.user_id);
-      const expected = event.data.user_id === subjectId ? subjectExpected : AS_READ;
-      appends.push({ stream, expected, events: [event] });
+    // One append per account: a reactivated bot's owner change goes with its reactivation.
+    const byUser = new Map<number, E[]>();
+    for (const event of events) byUser.set(event.data.user_id, [...(byUser.get(event.data.user_id) ?? []), event]);
+    for (const [userId, own] of byUser) {
+      appends.push({ stream: streams.user(userId), expected: userId === subjectId ? subjectExpected : AS_READ, events: own });
     }
     if (consequences) appends.push(...(await consequences(events)));
     return { appends, result: events };
@@ -105,6 +111,11 @@ export async function deactivateUser(deps: LifecycleDeps, origin: Origin, actorI
 /** DELETE /users/me */
 export async function deactivateOwnUser(deps: LifecycleDeps, origin: Origin, userId: number): Promise<void> {
   await afterDeactivation(deps, await runLifecycle(deps, origin, userId, userId, (ctx) => decideDeactivateOwnUser(ctx), (events) => invitationRevocations(deps, events)));
+}
+
+/** DELETE /bots/{bot_id} */
+export async function deactivateBot(deps: LifecycleDeps, origin: Origin, actorId: number, botId: number): Promise<void> {
+  await afterDeactivation(deps, await runLifecycle(deps, origin, actorId, botId, (ctx) => decideDeactivateBot(ctx, botId)));
 }
 
 /** POST /users/{user_id}/reactivate */

@@ -1,6 +1,6 @@
 import { badRequest } from '@chat/core';
 import type { RouteCall } from '@chat/http';
-import { asOfParameter, channelReadersAnswer, organizationAnswer, organizationAsOf, type RawParameters } from '@chat/projections/history/index';
+import { asOfParameter, channelReadersAnswer, messageAnswer, messagePositionOf, organizationAnswer, organizationAsOf, type RawParameters, userPermissionsAnswer } from '@chat/projections/history/index';
 import type { Commands, Reads, Uses } from '../dependencies.js';
 import { admitQuestion } from './history-access.js';
 
@@ -17,5 +17,23 @@ export async function channelReadersEndpoint(ctx: HistoryViewDeps, call: RouteCa
   const asOf = await admitQuestion(ctx, call, 'channel_readers', () => asOfParameter(call.params as RawParameters));
   const answer = channelReadersAnswer(await organizationAsOf(ctx.history.organization, asOf), Number(call.path.stream_id));
   if (answer === null) throw badRequest('Invalid channel ID');
+  return answer;
+}
+
+/** GET /audit/messages/{message_id} (an extension, owners only): the message as it was then, or deleted, or erased. */
+export async function messageAsOfEndpoint(ctx: HistoryViewDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  const asOf = await admitQuestion(ctx, call, 'message', () => asOfParameter(call.params as RawParameters));
+  const messageId = Number(call.path.message_id);
+  const events = await ctx.history.messageEvents(messageId);
+  const answer = messageAnswer(events, messageId, messagePositionOf(events, asOf));
+  if (answer === null) throw badRequest('Invalid message(s)');
+  return { ...answer };
+}
+
+/** GET /audit/users/{user_id}/permissions (an extension, owners only): the user's effective permissions then. */
+export async function userPermissionsEndpoint(ctx: HistoryViewDeps, call: RouteCall): Promise<Record<string, unknown>> {
+  const asOf = await admitQuestion(ctx, call, 'user_permissions', () => asOfParameter(call.params as RawParameters));
+  const answer = userPermissionsAnswer(await organizationAsOf(ctx.history.organization, asOf), Number(call.path.user_id));
+  if (answer === null) throw badRequest('No such user');
   return answer;
 }

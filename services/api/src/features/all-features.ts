@@ -1,5 +1,7 @@
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import { alertWordsFeature } from './alert-words.js';
+import { botStorageFeature } from './bot-storage.js';
+import { botsFeature } from './bots.js';
 import { channelsFeature } from './channels.js';
 import { commandsFeature } from './commands.js';
 import { exportsFeature } from './exports.js';
@@ -8,6 +10,7 @@ import type { Feature } from './feature.js';
 import { fanoutsOf, projectionsOf } from './feature-lists.js';
 import { groupsFeature } from './groups.js';
 import { historyFeature } from './history.js';
+import { integrationsFeature } from './integrations.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
 import { opsFeature } from './ops.js';
@@ -32,11 +35,14 @@ export const FEATURES: readonly Feature[] = [
   commandsFeature,
   organizationFeature,
   usersFeature,
+  botsFeature,
+  botStorageFeature,
   groupsFeature,
   channelsFeature,
   invitationsFeature,
   exportsFeature,
   messagesFeature,
+  integrationsFeature,
   userStatusFeature,
   alertWordsFeature,
   uploadsFeature,

@@ -38,10 +38,12 @@ export interface RouteRow {
   page?: boolean;
   /** Never counted against the rate limits (ops endpoints, static files, downloads). */
   unmetered?: boolean;
+  /** Incoming-webhook bots may call it (as POST /messages); they are refused every other route. */
+  allowIncomingWebhooks?: boolean;
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered' | 'allowIncomingWebhooks'>;
 
 /**
  * A route row. The view is typed by the row's schema; the table runs it with the parameters that

@@ -1,5 +1,5 @@
 import { historyIndexProjection } from '@chat/projections/history/history-index';
-import { channelReadersEndpoint, organizationAsOfEndpoint } from '../endpoints/audit-as-of.js';
+import { channelReadersEndpoint, messageAsOfEndpoint, organizationAsOfEndpoint, userPermissionsEndpoint } from '../endpoints/audit-as-of.js';
 import { auditTrailEndpoint } from '../endpoints/audit-trail.js';
 import { type Feature, route } from './feature.js';
 
@@ -19,5 +19,7 @@ export const historyFeature: Feature = {
     route('GET', '/audit/trail', 'required', 'audit-trail', auditTrailEndpoint),
     route('GET', '/audit/organization', 'required', 'audit-as-of', organizationAsOfEndpoint),
     route('GET', '/audit/channels/:stream_id/readers', 'required', 'audit-channel-readers', channelReadersEndpoint),
+    route('GET', '/audit/messages/:message_id', 'required', 'audit-message', messageAsOfEndpoint),
+    route('GET', '/audit/users/:user_id/permissions', 'required', 'audit-user-permissions', userPermissionsEndpoint),
   ],
 };

@@ -72,7 +72,7 @@ export const messagesFeature: Feature = {
     firstMessageFanout,
   ],
   routes: [
-    route('POST', '/messages', 'required', 'messages-send', sendMessageEndpoint),
+    route('POST', '/messages', 'required', 'messages-send', sendMessageEndpoint, { allowIncomingWebhooks: true }),
     route('POST', '/messages/flags', 'required', 'message-flags-update', updateMessageFlagsEndpoint),
     route('POST', '/messages/flags/narrow', 'required', 'message-flags-narrow', updateMessageFlagsForNarrowEndpoint),
     route('POST', '/mark_all_as_read', 'required', 'empty', markAllAsReadEndpoint),

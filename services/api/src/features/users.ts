@@ -6,7 +6,6 @@ import { updateSettingsEndpoint } from '../endpoints/settings.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from '../endpoints/users-lifecycle.js';
 import { getOwnUser, getUser, listUsers } from '../endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from '../endpoints/users-write.js';
-import { realmBotsSection } from '../register/sections/realm-bots-section.js';
 import { realmUserSection } from '../register/sections/realm-user-section.js';
 import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, userSettingsSection } from '../register/sections/user-settings-section.js';
 import { type Feature, page, route } from './feature.js';
@@ -51,6 +50,5 @@ export const usersFeature: Feature = {
     user_settings: userSettingsSection,
     update_display_settings: legacyDisplaySettingsSection,
     update_global_notifications: legacyNotificationSettingsSection,
-    realm_bot: realmBotsSection,
   },
 };

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@chat/core';
+import { type StoredEvent, streams } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import { TimeSlicer } from '@chat/http';
 import type { SubjectKeys } from '@chat/keystore';
@@ -24,7 +24,7 @@ export class HistoryService {
   readonly organization: OrganizationHistory;
   readonly source: HistorySource;
 
-  constructor(models: Pick<ReadModels, 'historyIndex'>, store: Pick<EventStore, 'readAt'>, keys: Pick<SubjectKeys, 'onForgotten'>) {
+  constructor(models: Pick<ReadModels, 'historyIndex'>, private readonly store: Pick<EventStore, 'readAt' | 'readStream'>, keys: Pick<SubjectKeys, 'onForgotten'>) {
     const slicer = new TimeSlicer();
     this.source = {
       entries: () => sortedEntries(models),
@@ -36,5 +36,15 @@ export class HistoryService {
     };
     this.organization = new OrganizationHistory(this.source, { every: SNAPSHOT_EVERY, keep: SNAPSHOTS_KEPT, pause: () => slicer.pause() });
     keys.onForgotten(() => this.organization.forgetAll());
+  }
+
+  /** A message's own stream and the moves and deletions that named it, in log order (what `messageAnswer` reads). */
+  async messageEvents(messageId: number): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    for await (const event of this.store.readStream(streams.message(messageId))) events.push(event);
+    const own = new Set(events.map((event) => event.position));
+    const naming = (await this.source.entries()).filter((entry) => entry.message_ids?.includes(messageId) === true && !own.has(entry.position));
+    events.push(...(await this.source.read(naming.map((entry) => entry.position))));
+    return events.sort((a, b) => a.position - b.position);
   }
 }

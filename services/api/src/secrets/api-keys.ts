@@ -13,6 +13,11 @@ export class ApiKeys {
     return this.bytes(userId, generation).toString('latin1');
   }
 
+  /** The token an outgoing-webhook bot's service receives with each payload, derived like the keys. */
+  serviceToken(userId: number): string {
+    return createHmac('sha256', this.secret).update(`service-token:${userId}`).digest('hex').slice(0, 32);
+  }
+
   /** Constant-time comparison of a presented key with the expected one. */
   matches(userId: number, generation: number, presented: string): boolean {
     const expected = this.bytes(userId, generation);

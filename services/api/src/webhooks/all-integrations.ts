@@ -1,0 +1,5 @@
+import type { WebhookIntegration } from './integration.js';
+import { jsonIntegration } from './integrations/json.js';
+
+/** Every incoming-webhook integration, by its path segment. */
+export const INTEGRATIONS: ReadonlyMap<string, WebhookIntegration> = new Map([jsonIntegration].map((integration) => [integration.name, integration]));
