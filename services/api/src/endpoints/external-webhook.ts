@@ -30,6 +30,11 @@ async function payloadOf(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** The caller: by Basic auth, else by the `api_key` parameter alone, as integrations are configured. */
 async function senderOf(ctx: ExternalWebhookDeps, call: RouteCall): Promise<number> {
   if (call.caller) return call.caller.user_id;
@@ -51,7 +56,17 @@ export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: Ro
   const integration = INTEGRATIONS.get(String(call.path.integration));
   if (!integration) throw new ApiError('NOT_FOUND', 404, `Endpoint not found: POST /api/v1/external/${String(call.path.integration)}`);
   const senderId = await senderOf(ctx, call);
-  const { topic, body } = integration.message(await payloadOf(call.raw.req));
+  const req = call.raw.req;
+  const payload = await payloadOf(req);
+  const userTopic = call.params.topic;
+  const made = integration.message({
+    payload,
+    header: (name) => headerOf(req, name),
+    param: (name) => (typeof call.params[name] === 'string' ? call.params[name] : undefined),
+    topicGiven: typeof userTopic === 'string',
+  });
+  if (made === null) return {};
+  const { topic, body } = made;
   const origin = { ...originOf(call), actorId: senderId, client: `Zulip${integration.displayName}Webhook` };
   const stream = call.params.stream;
   const common = { content: body, read_by_sender: false };
@@ -61,7 +76,6 @@ export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: Ro
     await sendMessage(ctx, origin, senderId, { type: 'direct', to: [owner], topic: undefined, ...common });
     return {};
   }
-  const userTopic = call.params.topic;
   try {
     await sendMessage(ctx, origin, senderId, { type: 'channel', to: stream, topic: typeof userTopic === 'string' ? userTopic : topic, ...common });
   } catch (error) {

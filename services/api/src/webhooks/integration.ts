@@ -4,6 +4,17 @@ export interface WebhookMessage {
   body: string;
 }
 
+/** One service's request as an integration sees it: the parsed JSON body, its headers and parameters. */
+export interface WebhookRequest {
+  payload: unknown;
+  /** A request header by its name (any case), when sent. */
+  header(name: string): string | undefined;
+  /** A query parameter other than the key and destination (`branches`, …), when sent. */
+  param(name: string): string | undefined;
+  /** Whether the service chose the topic (`topic=`): then messages name the issue or PR in full. */
+  topicGiven: boolean;
+}
+
 /**
  * One incoming-webhook integration (`POST /api/v1/external/<name>`): it turns the payload a service
  * sent into a message, as the public server's integration of that name does. Adding an integration
@@ -12,8 +23,11 @@ export interface WebhookMessage {
 export interface WebhookIntegration {
   /** The path segment: `json` for /external/json. */
   name: string;
-  /** How messages' `client` names it: `Zulip<display name>Webhook`. */
+  /** How messages' `client` names it: `Zulip<display name>Webhook`; also the name in error messages. */
   displayName: string;
-  /** The message for a payload (the request body parsed as JSON); throws an ApiError for one it cannot read. */
-  message(payload: unknown): WebhookMessage;
+  /**
+   * The message for a request, or null for an event the service sends that is deliberately not
+   * posted; throws an ApiError for a payload it cannot read (400) or an event it does not support.
+   */
+  message(request: WebhookRequest): WebhookMessage | null;
 }
