@@ -206,6 +206,7 @@ integration: string
 api_key?: string
 stream?: string
 topic?: string
+branches?: string
 }
 export interface FetchApiKeyRequest {
 username: string
