@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import express from 'express';
-import { htmlPageHeaders } from '../../../services/api/src/ops/html-pages.js';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { HANDLED } from '@chat/http';
+import { htmlPage } from '../../../services/api/src/ops/html-pages.js';
 import { createLink } from '../../support/invite-requests.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -63,11 +64,14 @@ describe('ops: security headers on HTML pages', () => {
   });
 
   it('adds HSTS only where the external address is https', async () => {
-    const app = express();
-    app.get('/page', htmlPageHeaders(() => 'https://chat.example.com'), (_req, res) => {
-      res.type('html').send('<p>hi</p>');
+    const view = htmlPage(async (_ctx: unknown, call: { raw: { req: IncomingMessage; res: ServerResponse } }) => {
+      call.raw.res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      call.raw.res.end('<p>hi</p>');
+      return HANDLED;
     });
-    const listening = app.listen(0, '127.0.0.1');
+    const listening = createServer((req, res) => {
+      void view({ config: { externalUrl: 'https://chat.example.com' } }, { raw: { req, res } });
+    }).listen(0, '127.0.0.1');
     await new Promise((resolve) => listening.once('listening', resolve));
     try {
       const page = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`);
