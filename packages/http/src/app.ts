@@ -69,7 +69,7 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const body = bodyLimitsOf(route);
   return {
     label: route.path,
-    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
+    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), ...(route.rawBody ? [] : [urlencodedBody(body)]), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
     view: async (req, res, path) => {
       try {
         await runner.run({ params: gatherParams(req), path, caller: callerOf(req), files: filesOf(req), req, res });

@@ -25,10 +25,12 @@ export interface RouteRow {
   authAttempt?: boolean;
   /** Incoming-webhook bots may call it (as POST /messages); they are refused every other route. */
   allowIncomingWebhooks?: boolean;
+  /** The view reads the body itself whatever its content type (integrations' payloads). */
+  rawBody?: boolean;
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'allowIncomingWebhooks'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'allowIncomingWebhooks' | 'rawBody'>;
 
 /** A route row. */
 export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
