@@ -5,18 +5,13 @@ import { shortSha } from '../git-messages.js';
 
 const OUTCOMES: Record<string, string> = { success: 'has succeeded', failed: 'has failed', canceled: 'was canceled', unauthorized: 'was unauthorized', error: 'had an error' };
 
-function url(field: PayloadField): string {
-  const value = field.str();
-  if (!URL.canParse(value)) throw badRequest(`${field.path} is not a URL`);
-  return value;
-}
 
 /** What triggered the pipeline: the commit (GitHub, Bitbucket or GitLab), a branch's head or a tag. */
 function trigger(pipeline: PayloadField): string {
   if (pipeline.has('vcs')) {
     const vcs = pipeline.get('vcs');
     const revision = vcs.get('revision').str();
-    const link = `${url(vcs.get('target_repository_url'))}/${vcs.get('provider_name').value === 'github' ? 'commit' : 'commits'}/${revision}`;
+    const link = `${vcs.get('target_repository_url').url()}/${vcs.get('provider_name').value === 'github' ? 'commit' : 'commits'}/${revision}`;
     const branch = vcs.get('branch').strOrNull();
     const subject = vcs.get('commit').get('subject').strOrNull();
     if (!subject) {
@@ -29,7 +24,7 @@ function trigger(pipeline: PayloadField): string {
   const title = gitlab.get('commit_title').str();
   const sha = gitlab.get('checkout_sha').str();
   const author = gitlab.get('commit_author_name').str();
-  const link = `${url(gitlab.get('web_url'))}/-/commit/${sha}`;
+  const link = `${gitlab.get('web_url').url()}/-/commit/${sha}`;
   return `Triggered on [\`${shortSha(sha)}: ${title}\`](${link}) on branch \`${gitlab.get('branch').str()}\` by ${author}.`;
 }
 
@@ -44,7 +39,7 @@ function completed(p: PayloadField): string {
   }
   if (type !== 'workflow-completed') throw badRequest(`Invalid ${p.get('type').path}`);
   const workflow = p.get('workflow');
-  return `Workflow [\`${workflow.get('name').str()}\`](${url(workflow.get('url'))}) within Pipeline #${number} ${OUTCOMES[workflow.get('status').str()] ?? 'None'}.\n\n${details}`;
+  return `Workflow [\`${workflow.get('name').str()}\`](${workflow.get('url').url()}) within Pipeline #${number} ${OUTCOMES[workflow.get('status').str()] ?? 'None'}.\n\n${details}`;
 }
 
 /** CircleCI: completed jobs and workflows under the project's name, and the setup ping. */

@@ -4,11 +4,6 @@ import { PayloadField } from '../payload-field.js';
 
 const status = (icon: string, state: string): string => `${icon} **${state.toUpperCase()}**\n\n`;
 
-function oneOf(field: PayloadField, allowed: string[]): string {
-  const value = field.str();
-  if (!allowed.includes(value)) throw badRequest(`Invalid ${field.path}`);
-  return value;
-}
 
 /** Python's str() of a JSON number or null, as the public server prints metric values. */
 const pythonNumber = (value: unknown): string => {
@@ -25,7 +20,7 @@ const listed = (title: string, entries: PayloadField): string =>
 
 /** Grafana 8+ alerting: every alert of the notification, with its times, labels and annotations. */
 function unifiedAlerting(p: PayloadField): WebhookMessage {
-  const state = oneOf(p.get('status'), ['firing', 'resolved']);
+  const state = p.get('status').oneOf(['firing', 'resolved']);
   const alerts = p.get('alerts').list();
   let body = status(state === 'firing' ? ':alert:' : ':checkbox:', state);
   if (p.get('message').truthy) body += `${p.get('message').str()}\n`;
@@ -49,7 +44,7 @@ function legacyAlert(p: PayloadField): WebhookMessage {
   const matches = p.opt('evalMatches')?.list() ?? [];
   const metrics = matches.map((m) => `**${m.get('metric').str()}:** ${pythonNumber(m.get('value').value)}\n`).join('');
   const message = p.has('message') ? `${p.get('message').str()}\n\n` : '';
-  const state = oneOf(p.get('state'), ['no_data', 'paused', 'alerting', 'ok', 'pending', 'unknown']);
+  const state = p.get('state').oneOf(['no_data', 'paused', 'alerting', 'ok', 'pending', 'unknown']);
   const icon = state === 'alerting' ? ':alert:' : state === 'ok' ? ':squared_ok:' : ':info:';
   let body = `${status(icon, state)}[${p.get('ruleName').str()}](${p.get('ruleUrl').str()})\n\n${message}${metrics}`;
   if (p.has('imageUrl')) body += `\n[Click to view visualization](${p.get('imageUrl').str()})`;

@@ -1,4 +1,3 @@
-import { badRequest } from '@chat/core';
 import type { PayloadField } from '../payload-field.js';
 
 /** Slack's Block Kit and legacy attachments as Markdown, as the public server renders them. */
@@ -9,26 +8,16 @@ const joinPieces = (pieces: string[]): string =>
     .filter((piece) => piece !== '')
     .join('\n\n');
 
-function oneOf(field: PayloadField, allowed: string[]): string {
-  const value = field.str();
-  if (!allowed.includes(value)) throw badRequest(`Invalid ${field.path}`);
-  return value;
-}
 
-function url(field: PayloadField): string {
-  const value = field.str();
-  if (!URL.canParse(value)) throw badRequest(`${field.path} is not a URL`);
-  return value;
-}
 
 /** A text object's text: `{type: plain_text|mrkdwn, text}`. */
 function text(field: PayloadField, plainOnly = false): string {
-  oneOf(field.get('type'), plainOnly ? ['plain_text'] : ['plain_text', 'mrkdwn']);
+  field.get('type').oneOf(plainOnly ? ['plain_text'] : ['plain_text', 'mrkdwn']);
   return field.get('text').str();
 }
 
 function element(field: PayloadField): string {
-  return field.get('type').str() === 'image' ? `[${field.get('alt_text').str()}](${url(field.get('image_url'))})` : '';
+  return field.get('type').str() === 'image' ? `[${field.get('alt_text').str()}](${field.get('image_url').url()})` : '';
 }
 
 function fieldsTable(fields: PayloadField[]): string {
@@ -41,15 +30,15 @@ function fieldsTable(fields: PayloadField[]): string {
 }
 
 export function block(b: PayloadField): string {
-  const type = oneOf(b.get('type'), ['actions', 'context', 'divider', 'header', 'image', 'input', 'section']);
+  const type = b.get('type').oneOf(['actions', 'context', 'divider', 'header', 'image', 'input', 'section']);
   if (type === 'context' && b.opt('elements')?.truthy) {
-    return joinPieces(b.get('elements').list().map((e) => (oneOf(e.get('type'), ['image', 'plain_text', 'mrkdwn']) === 'image' ? element(e) : text(e))));
+    return joinPieces(b.get('elements').list().map((e) => (e.get('type').oneOf(['image', 'plain_text', 'mrkdwn']) === 'image' ? element(e) : text(e))));
   }
   if (type === 'divider') return '----';
   if (type === 'header') return `## ${text(b.get('text'), true)}`;
   if (type === 'image') {
     const alt = b.has('title') ? text(b.get('title'), true) : b.get('alt_text').str();
-    return `[${alt}](${url(b.get('image_url'))})`;
+    return `[${alt}](${b.get('image_url').url()})`;
   }
   if (type === 'section') {
     const pieces: string[] = [];
@@ -82,7 +71,7 @@ export function attachment(a: PayloadField): string {
   const title = present('title');
   if (title) {
     const link = present('title_link');
-    pieces.push(link ? `## [${title.str()}](${url(link)})` : `## ${title.str()}`);
+    pieces.push(link ? `## [${title.str()}](${link.url()})` : `## ${title.str()}`);
   }
   for (const key of ['pretext', 'text']) {
     const value = present(key);
@@ -92,7 +81,7 @@ export function attachment(a: PayloadField): string {
   const blocks = present('blocks');
   if (blocks) pieces.push(...blocks.list().map(block));
   const image = present('image_url');
-  if (image) pieces.push(`[](${url(image)})`);
+  if (image) pieces.push(`[](${image.url()})`);
   const footer = present('footer');
   if (footer) pieces.push(footer.str());
   const ts = present('ts');
