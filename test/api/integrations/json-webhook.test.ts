@@ -53,7 +53,7 @@ describe('Incoming webhooks: POST /external/json', () => {
   it('answers success for a channel that does not exist, telling the bot\'s owner once a minute', async () => {
     expect((await hook(member.baseUrl, { api_key: bot.apiKey, stream: 'nowhere' }, '{"a":2}')).status).to.equal(200);
     const notice = await lastMessage(member);
-    expect(notice).to.include({ type: 'private', sender_full_name: 'Notification Bot', display_recipient: notice.display_recipient });
+    expect(notice).to.include({ type: 'private', sender_full_name: 'Notification Bot', client: 'Internal' });
     expect(notice.content).to.equal(`Your bot \`${bot.email}\` tried to send a message to channel #**nowhere**, but that channel does not exist. Click [here](#channels/new) to create it.`);
     expect((await hook(member.baseUrl, { api_key: bot.apiKey, stream: 'elsewhere' }, '{"a":3}')).status).to.equal(200);
     expect((await lastMessage(member)).id).to.equal(notice.id);

@@ -19,7 +19,7 @@ export function missingChannelText(botEmail: string, stream: string): string {
 /**
  * Tells a bot's owner, by a direct message from the notification bot, that the bot posted to a channel
  * that does not exist, unless the owner was told in the last minute (kept in memory: a restart may
- * tell once more).
+ * tell once more). The notice's client is Internal, as the public server's own messages are.
  */
 export async function noticeMissingChannel(ctx: WebhookChannelNoticeDeps, origin: Origin, bot: { user_id: number; email: string; bot_owner_id: number }, stream: string, now = Date.now()): Promise<void> {
   const told = lastNotices.get(ctx) ?? new Map<number, number>();
@@ -27,5 +27,5 @@ export async function noticeMissingChannel(ctx: WebhookChannelNoticeDeps, origin
   const last = told.get(bot.user_id);
   if (last !== undefined && now - last <= WAIT_MS) return;
   told.set(bot.user_id, now);
-  await ctx.bus.run(origin, async () => ({ appends: [await botDirectMessageAppend(ctx, bot.bot_owner_id, missingChannelText(bot.email, stream))], result: undefined }));
+  await ctx.bus.run({ ...origin, client: 'Internal' }, async () => ({ appends: [await botDirectMessageAppend(ctx, bot.bot_owner_id, missingChannelText(bot.email, stream))], result: undefined }));
 }
