@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
-import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from '@chat/core';
 import { bodyCap, bodyLimitsOf, urlencodedBody } from './body-limits.js';
 import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
@@ -26,23 +26,23 @@ export interface AppOptions {
   uploadDir?: string;
   /** Per user, per address and authentication limits (none by default). */
   rateLimits?: RateLimits;
-  /** Pages outside the API (confirmation links), mounted before the not-found handler. */
-  mountPages?: (app: Express) => void;
 }
 
 /**
  * Builds the server's request listener from the one route table: express for auth, decoding,
- * validation and envelopes, with the lean lane in front for the routes marked `lean`.
+ * validation and envelopes, with the lean lane in front for the routes marked `lean`. The API's
+ * routes are matched under /api/v1, then the pages' (downloads, links, ops endpoints) from the root.
  */
 export function createApp(options: AppOptions): RequestListener {
   const runners = options.routes.map((route) => new RouteCallRunner(route, schemaOf(route, options)));
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const index = new RouteIndex<RouteChain>();
-  for (const runner of runners) index.add(runner.route.method, runner.route.path, routeChain(runner, options));
-  app.use(API_PREFIX, routeDispatcher(index));
-  options.mountPages?.(app);
+  const api = new RouteIndex<RouteChain>();
+  const pages = new RouteIndex<RouteChain>();
+  for (const runner of runners) (runner.route.page ? pages : api).add(runner.route.method, runner.route.path, routeChain(runner, options));
+  app.use(API_PREFIX, routeDispatcher(api, 'refuse'));
+  app.use(routeDispatcher(pages, 'pass'));
   app.use((req: Request, res: Response) =>
     sendError(res, new ApiError('NOT_FOUND', 404, `Endpoint not found: ${req.method} ${req.path}`)),
   );
@@ -81,17 +81,20 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   };
 }
 
-/** Who may call, and how often: strangers per address, callers per user (the long-poll is not counted). */
+/**
+ * Who may call, and how often: strangers per address, callers per user (neither the long-poll nor an
+ * unmetered route is counted; credentials are always checked within the authentication limit).
+ */
 function callerChecks(route: Route, authenticator: Authenticator, limits: RateLimits): RequestHandler[] {
   const checks: RequestHandler[] = [];
-  const byAddress = limits.ip && limitBy(limits.ip, (req) => (callerOf(req) ? null : limits.clientAddress(req)));
+  const byAddress = !route.unmetered && limits.ip && limitBy(limits.ip, (req) => (callerOf(req) ? null : limits.clientAddress(req)));
   if (route.auth === 'none') {
     if (byAddress) checks.push(byAddress);
     if (route.authAttempt) checks.push(authenticationGate(limits));
     return checks;
   }
   checks.push(basicAuthentication(authenticator, route.auth === 'optional', limits));
-  if (limits.user && !route.lean) checks.push(limitBy(limits.user, (req) => String(callerOf(req)?.user_id ?? '') || null));
+  if (limits.user && !route.lean && !route.unmetered) checks.push(limitBy(limits.user, (req) => String(callerOf(req)?.user_id ?? '') || null));
   if (byAddress && route.auth === 'optional') checks.push(byAddress);
   return checks;
 }

@@ -1,7 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import basicAuth from 'express-basic-auth';
+import basicAuth from 'basic-auth';
 import { ApiError, unauthorized } from '@chat/core';
-import { errorBody, sendError } from './envelope.js';
+import { sendError } from './envelope.js';
 import { authenticationGate, countFailedAuthentication, type RateLimits } from './rate-limit.js';
 import type { Caller } from './route.js';
 
@@ -15,17 +16,28 @@ export interface Authenticator {
 
 export const REALM_CHALLENGE = 'Basic realm="chat"';
 
-interface AuthState {
-  caller?: Caller;
-  refusal?: ApiError;
-}
-const states = new WeakMap<Request, AuthState>();
+const callers = new WeakMap<IncomingMessage, Caller>();
 
-export const callerOf = (req: Request): Caller | null => states.get(req)?.caller ?? null;
+export const callerOf = (req: IncomingMessage): Caller | null => callers.get(req) ?? null;
 
 /**
- * HTTP Basic auth through express-basic-auth with an async authorizer. The authorizer is bound to the
- * request, so what it finds travels with that request and never through shared state.
+ * The one check of a request's credentials, for both lanes (express's chain and the lean lane): the
+ * Basic `Authorization` header parsed by `basic-auth`, then the email and API key through the
+ * authenticator's rules. Null when the request carries no Basic credentials that parse; the caller is
+ * kept with the request (`callerOf`).
+ */
+export async function authenticateBasic(req: IncomingMessage, authenticator: Authenticator): Promise<Caller | ApiError | null> {
+  const credentials = basicAuth(req);
+  if (!credentials) return null;
+  const outcome = await authenticator.authenticate(credentials.name, credentials.pass);
+  if (!(outcome instanceof ApiError)) callers.set(req, outcome);
+  return outcome;
+}
+
+/**
+ * HTTP Basic auth in express's chain: no credentials pass on an optional route and are asked for
+ * (401 with the challenge) on the others; credentials are checked once the address may still try,
+ * and a refusal counts against it and is answered 401 with its reason.
  */
 export function basicAuthentication(authenticator: Authenticator, optional: boolean, limits: RateLimits): RequestHandler {
   const gate = authenticationGate(limits);
@@ -34,35 +46,16 @@ export function basicAuthentication(authenticator: Authenticator, optional: bool
       if (optional) return next();
       return sendError(res, unauthorized(), { 'WWW-Authenticate': REALM_CHALLENGE });
     }
-    gate(req, res, (refusal?: unknown) => (refusal ? next(refusal) : checkCredentials(authenticator, limits, req, res, next)));
+    gate(req, res, (refusal?: unknown) => {
+      if (refusal) return next(refusal);
+      checkCredentials(authenticator, limits, req, res, next).catch(next);
+    });
   };
 }
 
-/** Credentials are checked once the address may still try; a refusal counts against it. */
-function checkCredentials(authenticator: Authenticator, limits: RateLimits, req: Request, res: Response, next: NextFunction): void {
-  const state: AuthState = {};
-  states.set(req, state);
-  const verify = async (email: string, key: string): Promise<boolean> => {
-    const outcome = await authenticator.authenticate(email, key);
-    if (!(outcome instanceof ApiError)) {
-      state.caller = outcome;
-      return true;
-    }
-    state.refusal = outcome;
-    await countFailedAuthentication(limits, req);
-    return false;
-  };
-  basicAuth({
-    authorizeAsync: true,
-    challenge: true,
-    realm: 'chat',
-    authorizer: (email: string, key: string, done: (error: null, ok: boolean) => void) => {
-      verify(email, key).then(
-        (ok) => done(null, ok),
-        // express-basic-auth asserts on an authorizer error; a lookup failure is ours, so it goes to the error handler.
-        (error: unknown) => next(error),
-      );
-    },
-    unauthorizedResponse: () => errorBody(state.refusal ?? unauthorized('Invalid credentials')),
-  })(req, res, next);
+async function checkCredentials(authenticator: Authenticator, limits: RateLimits, req: Request, res: Response, next: NextFunction): Promise<void> {
+  const outcome = await authenticateBasic(req, authenticator);
+  if (outcome !== null && !(outcome instanceof ApiError)) return next();
+  if (outcome !== null) await countFailedAuthentication(limits, req);
+  sendError(res, outcome ?? unauthorized('Invalid credentials'), { 'WWW-Authenticate': REALM_CHALLENGE });
 }

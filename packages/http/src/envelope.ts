@@ -50,6 +50,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** An HTML page (the few pages outside the API: links opened in a browser). */
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), ...headers });
+  res.end(html);
+}
+
 export function successBody(fields: Record<string, unknown>, ignored: readonly string[]): Record<string, unknown> {
   const body: Record<string, unknown> = { result: 'success', msg: '', ...fields };
   if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;

@@ -1,8 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import basicAuth, { type BasicAuthResult } from 'basic-auth';
 import { ApiError } from '@chat/core';
-import type { Authenticator } from './auth.js';
+import { authenticateBasic, type Authenticator } from './auth.js';
 import { lastOf } from './params.js';
 import { labelRoute } from './request-facts.js';
 import { answerError, type RouteCallRunner, type ServerErrorLog } from './route-call.js';
@@ -51,24 +50,22 @@ export class LeanLane {
     const mark = url.indexOf('?');
     const runner = this.runners.get(mark < 0 ? url : url.slice(0, mark));
     if (!runner || !hasNoBody(req)) return false;
-    const credentials = basicAuth(req);
-    if (!credentials) return false;
+    if (!req.headers.authorization) return false;
     labelRoute(req, runner.route.path);
-    void this.call(runner, credentials, mark < 0 ? '' : url.slice(mark + 1), req, res, behind);
+    void this.call(runner, mark < 0 ? '' : url.slice(mark + 1), req, res, behind);
     return true;
   }
 
   private async call(
     runner: RouteCallRunner,
-    credentials: BasicAuthResult,
     query: string,
     req: IncomingMessage,
     res: ServerResponse,
     behind: RequestListener,
   ): Promise<void> {
     try {
-      const caller = await this.authenticator.authenticate(credentials.name, credentials.pass);
-      if (caller instanceof ApiError) return behind(req, res);
+      const caller = await authenticateBasic(req, this.authenticator);
+      if (caller === null || caller instanceof ApiError) return behind(req, res);
       const params: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(parseQuery(query))) params[name] = lastOf(value);
       await runner.run({ params, path: {}, caller, files: [], req, res });

@@ -13,19 +13,20 @@ export interface RouteChain {
 }
 
 /**
- * The whole API behind one middleware: the route comes from the index rather than from express
- * testing its layers one by one. A known path with another method is answered 405; an unknown path
- * is passed on, to the pages and the not-found handler. A malformed escape in a path parameter is
+ * A table's routes behind one middleware: the route comes from the index rather than from express
+ * testing its layers one by one. A known path with another method is answered 405 (`refuse`, the
+ * API) or passed on as unknown (`pass`, the pages); an unknown path is passed on, to the pages and
+ * the not-found handler. A malformed escape in a path parameter is
  * thrown here, and express hands it to the error handler.
  */
-export function routeDispatcher(index: RouteIndex<RouteChain>): RequestHandler {
+export function routeDispatcher(index: RouteIndex<RouteChain>, wrongMethod: 'refuse' | 'pass'): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = index.match(req.method, req.path);
     if (found.kind === 'found') {
       labelRoute(req, found.target.label);
       return runChain(found.target, found.params, req, res, next);
     }
-    if (found.kind === 'unknown-path') return next();
+    if (found.kind === 'unknown-path' || wrongMethod === 'pass') return next();
     const allowed = { allowed_methods: found.allowed };
     sendError(res, new ApiError('METHOD_NOT_ALLOWED', 405, 'Method Not Allowed', allowed), { Allow: found.allowed.join(', ') });
   };

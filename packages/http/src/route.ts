@@ -11,11 +11,15 @@ export interface Caller {
   webhookOnly?: true;
 }
 
-export interface RouteCall {
+/**
+ * One call of a route, as its view receives it. A view of a route row is typed by the row's request
+ * schema (`CallOf<'users-list'>`: the types generated from schemas/api into request-types.ts).
+ */
+export interface RouteCall<P extends object = Record<string, unknown>, Q extends object = Record<string, unknown>> {
   /** Query-string and body parameters after JSON decoding, coercion and schema validation. */
-  params: Record<string, unknown>;
+  params: P;
   /** Path parameters, validated by the same schema. */
-  path: Record<string, unknown>;
+  path: Q;
   caller: Caller | null;
   requestId: string;
   /**
@@ -54,7 +58,7 @@ export const HANDLED = Symbol('handled');
 
 export interface Route {
   method: HttpMethod;
-  /** Express path under /api/v1, e.g. `/users/:user_id`. */
+  /** Express path under /api/v1, e.g. `/users/:user_id` (from the server's root for a page). */
   path: string;
   auth: AuthMode;
   /** File name (without .json) of the request schema in schemas/api/. */
@@ -68,6 +72,13 @@ export interface Route {
   lean?: boolean;
   /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
   authAttempt?: boolean;
+  /**
+   * A page outside /api/v1 (a download, a confirmation link, an ops endpoint): its path is from the
+   * server's root, its view writes the response itself, and a method it lacks is not found (404).
+   */
+  page?: boolean;
+  /** Never counted against the rate limits (ops endpoints, static files, downloads). */
+  unmetered?: boolean;
   /** Incoming-webhook bots may call it (POST /messages and the integrations); every other route refuses them. */
   allowIncomingWebhooks?: boolean;
   /** The handler reads the body itself, whatever its content type (integrations' payloads): no urlencoded parsing. */

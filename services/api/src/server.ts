@@ -2,27 +2,21 @@ import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, createGuardedServer, frontDoor, limitBy, loadRequestSchemas, redactedTarget } from '@chat/http';
+import { createApp, createGuardedServer, frontDoor, loadRequestSchemas, redactedTarget } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { bindKeysToLog } from './keys/open-subject-keys.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
 import type { WriterLease } from '@chat/eventstore';
-import { confirmEmailChangePage } from './endpoints/confirm-email.js';
-import { joinPage } from './endpoints/join-page.js';
 import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
 import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
-import { mountOpsPages } from './ops/ops-pages.js';
 import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
 import { routeTable } from './routes.js';
-import { mountUploadDownloads } from './uploads/serve-upload.js';
-import { mountRealmEmojiImages } from './uploads/serve-realm-emoji.js';
-import { mountEmojiData } from './endpoints/emoji-data.js';
 import type { ServerContext } from './server-context.js';
 import { startSchedulerTimer } from './scheduler/scheduler-timer.js';
 
@@ -102,21 +96,11 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     mkdirSync(join(config.dataDir, 'incoming'), { recursive: true, mode: 0o700 });
     const app = createApp({
       rateLimits: limits,
-      routes: routeTable(ctx),
+      routes: routeTable(ctx, { health, metrics }),
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
       onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: redactedTarget(req.url ?? '') }, 'request failed'),
-      mountPages: (pages) => {
-        mountOpsPages(pages, health, metrics);
-        // Pages anyone may open count against the address's limit, as the API's unauthenticated routes do.
-        if (limits.ip) pages.use(['/join', '/accounts', '/user_uploads/temporary'], limitBy(limits.ip, (req) => limits.clientAddress(req)));
-        pages.get('/accounts/confirm_new_email/:token', confirmEmailChangePage(ctx));
-        pages.get('/join/:key', joinPage(ctx));
-        mountUploadDownloads(pages, ctx, authenticator, limits);
-        mountRealmEmojiImages(pages, ctx);
-        mountEmojiData(pages);
-      },
     });
     const log = requestLog(ctx.log);
     const listener = frontDoor(app, (req, res, facts) => {

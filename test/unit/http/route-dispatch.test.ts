@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { Ajv } from 'ajv';
 import { ApiError } from '@chat/core';
-import { createApp, RequestSchemaCheck, type Route, type RouteCall } from '@chat/http';
+import { createApp, HANDLED, RequestSchemaCheck, type Route, type RouteCall } from '@chat/http';
 
 const BASIC = `Basic ${Buffer.from('ann@example.com:key').toString('base64')}`;
 
@@ -35,11 +35,14 @@ describe('route dispatch through the app', () => {
         route('GET', '/user_uploads/:realm_id_str/*filename', echo),
         route('GET', '/broken', async () => Promise.reject(new Error('disk on fire'))),
         route('GET', '/refused', async () => Promise.reject(new ApiError('BAD_REQUEST', 400, 'No'))),
+        { ...route('GET', '/page', async (call) => {
+          call.raw.res.end('page');
+          return HANDLED;
+        }, 'none'), page: true },
       ],
       schemas: new Map([['any', new RequestSchemaCheck({ $id: 'any' }, (schema) => new Ajv().compile(schema))]]),
       authenticator: { authenticate: async (email) => ({ user_id: 7, email }) },
       onServerError: (error) => serverErrors.push(error),
-      mountPages: (pages) => pages.get('/page', (_req, res) => res.send('page')),
     });
     server = await new Promise<Server>((resolve) => {
       const listening = createServer(app).listen(0, '127.0.0.1', () => resolve(listening));

@@ -1,5 +1,5 @@
 import { normalizedTopic } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { createChannel } from '../actions/create-channel.js';
 import { deleteTopic } from '../actions/delete-topic.js';
 import { updateSubscriptions } from '../actions/update-subscriptions.js';
@@ -16,13 +16,13 @@ type UpdateSubscriptionsEndpointDeps = Commands & Clocked & Configured & Allocat
 type CreateChannelEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
 /** POST /channels/create */
-export async function createChannelEndpoint(ctx: CreateChannelEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createChannelEndpoint(ctx: CreateChannelEndpointDeps, call: CallOf<'channel-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const id = await createChannel(ctx, originOf(call), actor.user_id, {
-    name: String(p.name),
-    description: p.description === undefined ? '' : String(p.description),
-    subscribers: (p.subscribers as number[]).map(Number),
+    name: p.name,
+    description: p.description ?? '',
+    subscribers: p.subscribers,
     options: newChannelOptions(p),
     announce: p.announce === true,
   });
@@ -30,20 +30,20 @@ export async function createChannelEndpoint(ctx: CreateChannelEndpointDeps, call
 }
 
 /** POST /streams/{stream_id}/delete_topic: `complete` false asks the client to repeat the request. */
-export async function deleteTopicEndpoint(ctx: DeleteTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteTopicEndpoint(ctx: DeleteTopicEndpointDeps, call: CallOf<'topic-delete'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const topic = normalizedTopic(String(call.params.topic_name));
-  return deleteTopic(ctx, originOf(call), actor, Number(call.path.stream_id), topic, ctx.config.deleteTopicTimeBudgetMs);
+  const topic = normalizedTopic(call.params.topic_name);
+  return deleteTopic(ctx, originOf(call), actor, call.path.stream_id, topic, ctx.config.deleteTopicTimeBudgetMs);
 }
 
 /** PATCH /users/me/subscriptions: the caller's own subscriptions, added and removed at once. */
-export async function updateSubscriptionsEndpoint(ctx: UpdateSubscriptionsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateSubscriptionsEndpoint(ctx: UpdateSubscriptionsEndpointDeps, call: CallOf<'subscriptions-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   return {
     ...(await updateSubscriptions(ctx, originOf(call), actor.user_id, {
-      add: (p.add as { name: string; description?: string }[] | undefined) ?? [],
-      delete: ((p.delete as unknown[] | undefined) ?? []).map(String),
+      add: p.add ?? [],
+      delete: p.delete ?? [],
       options: newChannelOptions({}),
     })),
   };

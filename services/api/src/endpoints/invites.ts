@@ -1,5 +1,5 @@
 import { badRequest, type EmailInvitationState, type InviteLinkState, isAdminRole, isEmailInvitationPending, isInviteLinkUsable, managesInvite, Role } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { createInviteLink, revokeInviteLink } from '../actions/invites.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Allocates, Clocked, Commands, Configured, Reads, Uses } from '../dependencies.js';
@@ -10,16 +10,16 @@ type CreateInviteLinkEndpointDeps = Commands & Clocked & Configured & Allocates 
 export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** POST /invites/multiuse */
-export async function createInviteLinkEndpoint(ctx: CreateInviteLinkEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createInviteLinkEndpoint(ctx: CreateInviteLinkEndpointDeps, call: CallOf<'invite-link-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const invite_link = await createInviteLink(ctx, originOf(call), actor, {
-    invite_as: p.invite_as === undefined ? undefined : Number(p.invite_as),
-    invite_expires_in_minutes: p.invite_expires_in_minutes as number | null | undefined,
+    invite_as: p.invite_as,
+    invite_expires_in_minutes: p.invite_expires_in_minutes,
     stream_ids: intList(p.stream_ids),
     group_ids: intList(p.group_ids),
     include_realm_default_subscriptions: p.include_realm_default_subscriptions === true,
-    welcome_message_custom_text: p.welcome_message_custom_text === undefined ? null : String(p.welcome_message_custom_text),
+    welcome_message_custom_text: p.welcome_message_custom_text ?? null,
   });
   return { invite_link };
 }
@@ -51,7 +51,7 @@ const emailInvitationView = (invite: EmailInvitationState): Record<string, unkno
 });
 
 /** GET /invites: the pending invitations the caller manages (administrators: all), email ones first, oldest first. */
-export async function listInvites(ctx: Clocked & Reads<'emailInvitations' | 'invites' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listInvites(ctx: Clocked & Reads<'emailInvitations' | 'invites' | 'users'>, call: CallOf<'invites-list'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
   const now = ctx.clock.now();
@@ -68,8 +68,8 @@ export async function listInvites(ctx: Clocked & Reads<'emailInvitations' | 'inv
 }
 
 /** DELETE /invites/multiuse/{invite_id} */
-export async function revokeInviteLinkEndpoint(ctx: Commands & Reads<'invites' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function revokeInviteLinkEndpoint(ctx: Commands & Reads<'invites' | 'users'>, call: CallOf<'invite-link-revoke'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await revokeInviteLink(ctx, originOf(call), actor, Number(call.path.invite_id));
+  await revokeInviteLink(ctx, originOf(call), actor, call.path.invite_id);
   return {};
 }

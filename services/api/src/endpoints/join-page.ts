@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
 import { isInviteLinkUsable } from '@chat/core';
+import { type CallOf, HANDLED, type RouteResult, sendHtml } from '@chat/http';
 import { REALM_KEY } from '@chat/projections';
 import { escapeHtml } from '@chat/wire';
 import { inviteKeyDigest } from '../secrets/invite-keys.js';
@@ -10,23 +10,25 @@ import type { Clocked, Configured, Reads } from '../dependencies.js';
  * still works and how to accept it (a form that posts to /api/v1/invites/multiuse/accept, and the
  * same call with curl); an unknown, revoked or expired link gets a 404 page saying so.
  */
-export function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const key = String(req.params.key);
-    const invite = await ctx.models.invites.findOne('key_digest', inviteKeyDigest(key));
-    const realm = await ctx.models.realm.get(REALM_KEY);
-    const name = escapeHtml(realm?.name ?? 'this organization');
-    res.setHeader('Cache-Control', 'no-store');
-    if (!invite || !isInviteLinkUsable(invite, ctx.clock.now())) {
-      res.status(404).type('html').send(page('Invitation link not valid', `<p>This invitation link to ${name} is unknown, revoked or expired. Ask whoever invited you for a new one.</p>`));
-      return;
-    }
-    const accept = `${ctx.config.externalUrl}/api/v1/invites/multiuse/accept`;
-    const safeKey = escapeHtml(key);
-    res.type('html').send(
-      page(
-        `Join ${name}`,
-        `<p>You are invited to join ${name}. Choose your account's details (the password needs at least 8 characters):</p>
+export async function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>, call: CallOf<'invite-join-page'>): Promise<RouteResult> {
+  const { key } = call.path;
+  const invite = await ctx.models.invites.findOne('key_digest', inviteKeyDigest(key));
+  const realm = await ctx.models.realm.get(REALM_KEY);
+  const name = escapeHtml(realm?.name ?? 'this organization');
+  const noStore = { 'Cache-Control': 'no-store' };
+  if (!invite || !isInviteLinkUsable(invite, ctx.clock.now())) {
+    const gone = `<p>This invitation link to ${name} is unknown, revoked or expired. Ask whoever invited you for a new one.</p>`;
+    sendHtml(call.raw.res, 404, page('Invitation link not valid', gone), noStore);
+    return HANDLED;
+  }
+  const accept = `${ctx.config.externalUrl}/api/v1/invites/multiuse/accept`;
+  const safeKey = escapeHtml(key);
+  sendHtml(
+    call.raw.res,
+    200,
+    page(
+      `Join ${name}`,
+      `<p>You are invited to join ${name}. Choose your account's details (the password needs at least 8 characters):</p>
 <form method="post" action="${escapeHtml(accept)}">
 <input type="hidden" name="key" value="${safeKey}">
 <p><label>Email <input name="email" type="email" required></label></p>
@@ -37,9 +39,10 @@ export function joinPage(ctx: Clocked & Configured & Reads<'invites' | 'realm'>)
 <p>Or from a terminal:</p>
 <pre>curl -s -d key=${safeKey} -d email=you@example.com -d password=... -d 'full_name=Your Name' ${escapeHtml(accept)}</pre>
 <p>Then sign in with any chat client at <code>${escapeHtml(ctx.config.externalUrl)}</code> with that email and password.</p>`,
-      ),
-    );
-  };
+    ),
+    noStore,
+  );
+  return HANDLED;
 }
 
 const page = (title: string, body: string): string =>

@@ -1,5 +1,5 @@
 import { clientName, isInteractiveClient, missingArgument, type ScheduledMessageDraft } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { scheduledMessageView } from '@chat/projections';
 import { deleteScheduledMessage, editScheduledMessage, pendingScheduledMessages, scheduleMessage } from '../actions/scheduled-messages.js';
 import { callerUser, originOf } from './call-context.js';
@@ -11,23 +11,24 @@ type CreateScheduledMessageEndpointDeps = Commands & Clocked & Configured & Allo
 type EditScheduledMessageEndpointDeps = Commands & Clocked & Configured & LogReads & Uses<'models' | 'organization'>;
 
 /** The public names of the two kinds: "stream" and "channel", "direct" and "private". */
-const kindOf = (type: unknown): ScheduledMessageDraft['type'] => (type === 'stream' || type === 'channel' ? 'channel' : 'direct');
+const kindOf = (type: 'direct' | 'private' | 'channel' | 'stream'): ScheduledMessageDraft['type'] => (type === 'stream' || type === 'channel' ? 'channel' : 'direct');
 
-const seconds = (value: unknown): number | undefined => (typeof value === 'number' ? value * 1000 : undefined);
+const seconds = (value: number | undefined): number | undefined => (value === undefined ? undefined : value * 1000);
 
 /** POST /scheduled_messages */
-export async function createScheduledMessageEndpoint(ctx: CreateScheduledMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createScheduledMessageEndpoint(ctx: CreateScheduledMessageEndpointDeps, call: CallOf<'scheduled-message-create'>): Promise<Record<string, unknown>> {
   const p = call.params;
   const sender = await callerUser(ctx, call);
   const type = kindOf(p.type);
-  if (type === 'channel' && p.topic === undefined) throw missingArgument('topic');
+  const topic = p.topic ?? null;
+  if (type === 'channel' && topic === null) throw missingArgument('topic');
   const scheduled_message_id = await scheduleMessage(ctx, originOf(call), sender.user_id, {
     type,
-    to: p.to as number | number[],
-    topic: type === 'channel' ? String(p.topic) : null,
-    content: String(p.content),
-    deliver_at: (p.scheduled_delivery_timestamp as number) * 1000,
-    read_by_sender: typeof p.read_by_sender === 'boolean' ? p.read_by_sender : isInteractiveClient(clientName(call.client)),
+    to: p.to,
+    topic: type === 'channel' ? topic : null,
+    content: p.content,
+    deliver_at: p.scheduled_delivery_timestamp * 1000,
+    read_by_sender: p.read_by_sender ?? isInteractiveClient(clientName(call.client)),
   });
   return { scheduled_message_id };
 }
@@ -39,23 +40,23 @@ export async function listScheduledMessagesEndpoint(ctx: Reads<'scheduledMessage
 }
 
 /** PATCH /scheduled_messages/{scheduled_message_id} */
-export async function editScheduledMessageEndpoint(ctx: EditScheduledMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function editScheduledMessageEndpoint(ctx: EditScheduledMessageEndpointDeps, call: CallOf<'scheduled-message-update'>): Promise<Record<string, unknown>> {
   const p = call.params;
   const user = await callerUser(ctx, call);
-  await editScheduledMessage(ctx, originOf(call), Number(call.path.scheduled_message_id), {
+  await editScheduledMessage(ctx, originOf(call), call.path.scheduled_message_id, {
     actor_id: user.user_id,
     type: p.type === undefined ? undefined : kindOf(p.type),
-    to: p.to as number | number[] | undefined,
-    topic: p.topic as string | undefined,
-    content: p.content as string | undefined,
+    to: p.to,
+    topic: p.topic,
+    content: p.content,
     deliver_at: seconds(p.scheduled_delivery_timestamp),
   });
   return {};
 }
 
 /** DELETE /scheduled_messages/{scheduled_message_id} */
-export async function deleteScheduledMessageEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteScheduledMessageEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'scheduled-message-delete'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  await deleteScheduledMessage(ctx, originOf(call), user.user_id, Number(call.path.scheduled_message_id));
+  await deleteScheduledMessage(ctx, originOf(call), user.user_id, call.path.scheduled_message_id);
   return {};
 }

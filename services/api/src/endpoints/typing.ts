@@ -1,5 +1,5 @@
 import { badRequest, canonicalTopic, EMPTY_TOPIC_DISPLAY_NAME, missingArgument, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import type { Delivery } from '@chat/realtime';
 import { apiEmail } from '@chat/wire';
 import { ChannelQuery } from '../queries/channel-query.js';
@@ -14,19 +14,19 @@ type SetTypingDeps = Clocked & Configured & Reads<'subscriptions' | 'users'> & U
  * POST /typing. Typing is ephemeral: it goes straight to the recipients' feeds and never into the log.
  * Recipients who turned typing notifications off get nothing.
  */
-export async function setTyping(ctx: SetTypingDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function setTyping(ctx: SetTypingDeps, call: CallOf<'typing'>): Promise<Record<string, unknown>> {
   const sender = await callerUser(ctx, call);
   const p = call.params;
-  const type = String(p.type ?? 'direct');
+  const type = p.type ?? 'direct';
   if (type === 'private') throw badRequest("Invalid 'type': 'private' is no longer accepted; use 'direct'");
-  const op = String(p.op);
+  const { op } = p;
   const host = realmHost(ctx);
   const person = (user: UserState) => ({ user_id: user.user_id, email: apiEmail(user, host) });
   const listening = (user: UserState) => user.is_active && user.settings.receives_typing_notifications;
 
   if (type === 'direct') {
     if (p.to === undefined) throw missingArgument('to');
-    const ids = [...new Set(p.to as number[])];
+    const ids = [...new Set(p.to)];
     if (ids.length === 0) throw badRequest("Invalid 'to': empty list of recipients");
     if (!sender.settings.send_private_typing_notifications) throw badRequest('User has disabled typing notifications for direct messages');
     const recipients: UserState[] = [];
@@ -47,10 +47,10 @@ export async function setTyping(ctx: SetTypingDeps, call: RouteCall): Promise<Re
   if (p.stream_id === undefined) throw badRequest('Missing channel ID: stream_id is required for channel typing notifications');
   if (p.topic === undefined) throw missingArgument('topic');
   if (!sender.settings.send_stream_typing_notifications) throw badRequest('User has disabled typing notifications for channel messages');
-  const subscribers = await channelTypingAudience(ctx, Number(p.stream_id), sender);
-  const topic = canonicalTopic(String(p.topic));
+  const subscribers = await channelTypingAudience(ctx, p.stream_id, sender);
+  const topic = canonicalTopic(p.topic);
   const userIds = subscribers.filter(listening).map((user) => user.user_id);
-  const base = { type: 'typing', op, message_type: 'stream', sender: person(sender), stream_id: Number(p.stream_id) };
+  const base = { type: 'typing', op, message_type: 'stream', sender: person(sender), stream_id: p.stream_id };
   // Only clients that declared stream_typing_notifications get these; the empty topic is spelled
   // out for clients that do not know it.
   await ctx.queues.publish([

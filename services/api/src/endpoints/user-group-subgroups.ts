@@ -1,5 +1,5 @@
 import { groupAndDescendants, worldOf } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { updateUserGroupSubgroups } from '../actions/user-groups.js';
 import { callerUser, originOf } from './call-context.js';
 import { intList, pathGroupId } from './user-groups.js';
@@ -9,7 +9,7 @@ import type { Commands, Reads } from '../dependencies.js';
 type UpdateUserGroupSubgroupsEndpointDeps = Commands & Reads<'channels' | 'realmGroupSettings' | 'userGroups' | 'users'>;
 
 /** GET /user_groups/{user_group_id}/subgroups: every group below this one, unless direct_subgroup_only. */
-export async function getUserGroupSubgroups(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupSubgroups(ctx: Reads<'userGroups' | 'users'>, call: CallOf<'user-group-subgroups-get'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
@@ -19,7 +19,7 @@ export async function getUserGroupSubgroups(ctx: Reads<'userGroups' | 'users'>, 
 }
 
 /** POST /user_groups/{user_group_id}/subgroups */
-export async function updateUserGroupSubgroupsEndpoint(ctx: UpdateUserGroupSubgroupsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupSubgroupsEndpoint(ctx: UpdateUserGroupSubgroupsEndpointDeps, call: CallOf<'user-group-subgroups-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   await updateUserGroupSubgroups(ctx, originOf(call), actor, groupId, { add: intList(call.params.add), delete: intList(call.params.delete) });

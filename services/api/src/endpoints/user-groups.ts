@@ -10,7 +10,7 @@ import {
   type UserGroupSettings,
   worldOf,
 } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { userGroupView } from '@chat/wire';
 import { createUserGroup, deactivateUserGroup, updateUserGroup, updateUserGroupMembers } from '../actions/user-groups.js';
 import { callerUser, originOf } from './call-context.js';
@@ -24,21 +24,21 @@ type UpdateUserGroupMembersEndpointDeps = Commands & Reads<'channels' | 'realmGr
 export const intList = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.map(Number) : undefined);
 
 /** The path's group id, which must name a group. */
-export async function pathGroupId(ctx: Reads<'userGroups'>, call: RouteCall): Promise<number> {
-  const id = Number(call.path.user_group_id);
+export async function pathGroupId(ctx: Reads<'userGroups'>, call: { path: { user_group_id: number } }): Promise<number> {
+  const id = call.path.user_group_id;
   if (!(await ctx.models.userGroups.get(id))) throw badRequest('Invalid user group');
   return id;
 }
 
 /** POST /user_groups/create */
-export async function createUserGroupEndpoint(ctx: CreateUserGroupEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createUserGroupEndpoint(ctx: CreateUserGroupEndpointDeps, call: CallOf<'user-group-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const settings: Partial<UserGroupSettings> = {};
   for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingValue;
   const group_id = await createUserGroup(ctx, originOf(call), actor, {
-    name: String(p.name),
-    description: String(p.description),
+    name: p.name,
+    description: p.description,
     members: intList(p.members) ?? [],
     subgroups: intList(p.subgroups),
     settings,
@@ -47,7 +47,7 @@ export async function createUserGroupEndpoint(ctx: CreateUserGroupEndpointDeps, 
 }
 
 /** GET /user_groups: members and administrators; guests may not list groups. */
-export async function listUserGroups(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listUserGroups(ctx: Reads<'userGroups' | 'users'>, call: CallOf<'user-groups-list'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   if (viewer.role === Role.Guest) throw badRequest('Not allowed for guest users');
   const includeDeactivated = call.params.include_deactivated_groups === true;
@@ -60,7 +60,7 @@ export async function listUserGroups(ctx: Reads<'userGroups' | 'users'>, call: R
 }
 
 /** GET /user_groups/{user_group_id}/members: recursive unless direct_member_only. */
-export async function getUserGroupMembers(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupMembers(ctx: Reads<'userGroups' | 'users'>, call: CallOf<'user-group-members-get'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
@@ -70,10 +70,10 @@ export async function getUserGroupMembers(ctx: Reads<'userGroups' | 'users'>, ca
 }
 
 /** GET /user_groups/{user_group_id}/members/{user_id}: through subgroups unless direct_member_only; a deactivated user is no member. */
-export async function getUserGroupMembership(ctx: Reads<'userGroups' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserGroupMembership(ctx: Reads<'userGroups' | 'users'>, call: CallOf<'user-group-member-get'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
-  const userId = Number(call.path.user_id);
+  const userId = call.path.user_id;
   const world = worldOf(await ctx.models.userGroups.all(), await ctx.models.users.all());
   const group = world.groups.get(groupId);
   if (!group) throw badRequest('Invalid user group');
@@ -83,7 +83,7 @@ export async function getUserGroupMembership(ctx: Reads<'userGroups' | 'users'>,
 }
 
 /** POST /user_groups/{user_group_id}/members */
-export async function updateUserGroupMembersEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupMembersEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: CallOf<'user-group-members-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
@@ -97,23 +97,23 @@ export async function updateUserGroupMembersEndpoint(ctx: UpdateUserGroupMembers
 }
 
 /** PATCH /user_groups/{user_group_id}: name, description, permission settings as {new, old?}, and deactivated=false to reactivate. */
-export async function updateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: CallOf<'user-group-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
   const settings: Partial<Record<UserGroupSettingName, GroupSettingUpdate>> = {};
   for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingUpdate;
   await updateUserGroup(ctx, originOf(call), actor, groupId, {
-    name: p.name === undefined ? undefined : String(p.name),
-    description: p.description === undefined ? undefined : String(p.description),
-    deactivated: typeof p.deactivated === 'boolean' ? p.deactivated : undefined,
+    name: p.name,
+    description: p.description,
+    deactivated: p.deactivated,
     settings,
   });
   return {};
 }
 
 /** POST /user_groups/{user_group_id}/deactivate */
-export async function deactivateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpointDeps, call: CallOf<'user-group-deactivate'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const groupId = await pathGroupId(ctx, call);
   await deactivateUserGroup(ctx, originOf(call), actor, groupId);

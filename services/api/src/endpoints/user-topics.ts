@@ -1,5 +1,5 @@
 import { badRequest, VisibilityPolicy } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { visibleChannelIdByName } from './channels-read.js';
 import { updateUserTopic } from '../actions/user-topics.js';
 import { callerUser, originOf } from './call-context.js';
@@ -12,13 +12,13 @@ type LegacyMuteTopicEndpointDeps = Commands & Clocked & Configured & Reads<'subs
 type UpdateUserTopicEndpointDeps = Commands & Configured & Reads<'subscriptions' | 'userTopics' | 'users'> & Uses<'organization'>;
 
 /** POST /user_topics */
-export async function updateUserTopicEndpoint(ctx: UpdateUserTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserTopicEndpoint(ctx: UpdateUserTopicEndpointDeps, call: CallOf<'user-topic-update'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
   await updateUserTopic(ctx, originOf(call), user.user_id, {
-    channel_id: Number(p.stream_id),
-    topic: String(p.topic),
-    visibility_policy: Number(p.visibility_policy),
+    channel_id: p.stream_id,
+    topic: p.topic,
+    visibility_policy: p.visibility_policy,
   });
   return {};
 }
@@ -28,17 +28,17 @@ export async function updateUserTopicEndpoint(ctx: UpdateUserTopicEndpointDeps, 
  * policy away, both through the same decision as POST /user_topics. The channel is named by id or
  * by name, exactly one of them.
  */
-export async function legacyMuteTopicEndpoint(ctx: LegacyMuteTopicEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function legacyMuteTopicEndpoint(ctx: LegacyMuteTopicEndpointDeps, call: CallOf<'muted-topic-update'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
   if (p.stream !== undefined && p.stream_id !== undefined) throw badRequest("Please choose one: 'stream' or 'stream_id'.");
   let channelId: number;
-  if (p.stream_id !== undefined) channelId = Number(p.stream_id);
-  else if (p.stream !== undefined) channelId = await visibleChannelIdByName(ctx, user, String(p.stream));
+  if (p.stream_id !== undefined) channelId = p.stream_id;
+  else if (p.stream !== undefined) channelId = await visibleChannelIdByName(ctx, user, p.stream);
   else throw badRequest("Missing 'stream_id' argument");
   await updateUserTopic(ctx, originOf(call), user.user_id, {
     channel_id: channelId,
-    topic: String(p.topic),
+    topic: p.topic,
     visibility_policy: p.op === 'add' ? VisibilityPolicy.Muted : VisibilityPolicy.Inherit,
   });
   return {};

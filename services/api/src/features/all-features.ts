@@ -13,6 +13,7 @@ import { historyFeature } from './history.js';
 import { integrationsFeature } from './integrations.js';
 import { invitationsFeature } from './invitations.js';
 import { messagesFeature } from './messages.js';
+import { opsFeature } from './ops.js';
 import { organizationFeature } from './organization.js';
 import { personalItemsFeature } from './personal-items.js';
 import { pushFeature } from './push.js';
@@ -54,6 +55,7 @@ export const FEATURES: readonly Feature[] = [
   serverFeature,
   // After every model it reads (whether a user is a bot): the index of the organization's events.
   historyFeature,
+  opsFeature,
   // Last: an erasure's placeholders are written after every other model has applied its facts.
   forgettingFeature,
 ];

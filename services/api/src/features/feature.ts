@@ -1,13 +1,24 @@
 import type { DomainEventType } from '@chat/core';
-import type { AuthMode, FileUploadLimits, HttpMethod, RouteCall, RouteResult } from '@chat/http';
+import type { AuthMode, CallOf, FileUploadLimits, HttpMethod, RouteCall, RouteResult, SchemaName } from '@chat/http';
 import type { Fanout, Projection, ReadModels } from '@chat/projections';
 import type { Config } from '../config.js';
+import type { ServerHealth } from '../ops/health.js';
+import type { ServerMetrics } from '../ops/metrics.js';
 import type { SectionBuilder } from '../register/register-context.js';
 import type { JobHandler, PeriodicTask } from '../scheduler/job-handler.js';
 import type { ServerContext } from '../server-context.js';
 
-/** A view as a route row names it: it takes the server's context (each declares the part it uses). */
-export type View = (ctx: ServerContext, call: RouteCall) => Promise<RouteResult>;
+/** What views are served with: the server's context, and the process's health and metrics (the ops pages'). */
+export interface RouteContext extends ServerContext {
+  health: ServerHealth;
+  metrics: ServerMetrics;
+}
+
+/** A view as the route table runs it: it takes the route context (each declares the part it uses). */
+export type View = (ctx: RouteContext, call: RouteCall) => Promise<RouteResult>;
+
+/** A view of a route whose request schema is `S`: its call's parameters are typed by that schema. */
+export type ViewOf<S extends SchemaName> = (ctx: RouteContext, call: CallOf<S>) => Promise<RouteResult>;
 
 /** One row of the route table: method, path under /api/v1, authentication, request schema, view. */
 export interface RouteRow {
@@ -23,6 +34,10 @@ export interface RouteRow {
   lean?: boolean;
   /** The route checks a password: its refusals count against the address's authentication limit. */
   authAttempt?: boolean;
+  /** A page outside /api/v1 (path from the root), whose view writes the response itself. */
+  page?: boolean;
+  /** Never counted against the rate limits (ops endpoints, static files, downloads). */
+  unmetered?: boolean;
   /** Incoming-webhook bots may call it (as POST /messages); they are refused every other route. */
   allowIncomingWebhooks?: boolean;
   /** The view reads the body itself whatever its content type (integrations' payloads). */
@@ -30,16 +45,25 @@ export interface RouteRow {
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'allowIncomingWebhooks' | 'rawBody'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered' | 'allowIncomingWebhooks' | 'rawBody'>;
 
-/** A route row. */
-export const route = (method: HttpMethod, path: string, auth: AuthMode, schema: string, view: View, extras: RouteExtras = {}): RouteRow => ({
+/**
+ * A route row. The view is typed by the row's schema; the table runs it with the parameters that
+ * schema checked (route-call.ts), which is what makes the widening to `View` sound.
+ */
+export const route = <S extends SchemaName>(method: HttpMethod, path: string, auth: AuthMode, schema: S, view: ViewOf<S>, extras: RouteExtras = {}): RouteRow => ({
   method,
   path,
   auth,
   schema,
-  view,
+  view: view as View,
   ...extras,
+});
+
+/** A page row: GET, outside /api/v1 at `path`, its view writing the response itself. */
+export const page = <S extends SchemaName>(path: string, auth: AuthMode, schema: S, view: ViewOf<S>, extras: RouteExtras = {}): RouteRow => ({
+  ...route('GET', path, auth, schema, view, extras),
+  page: true,
 });
 
 /** What a projection may tell the server besides its models (see OrganizationVersion). */

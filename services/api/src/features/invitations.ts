@@ -4,9 +4,10 @@ import { invitesProjection } from '@chat/projections/invites/invites-projection'
 import { inviteExpiryJobsProjection } from '@chat/projections/scheduled-jobs/invite-expiry-jobs';
 import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from '../endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from '../endpoints/invite-accept.js';
+import { joinPage } from '../endpoints/join-page.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from '../endpoints/invites.js';
 import { inviteExpiryJob } from '../scheduler/invite-expiry-job.js';
-import { type Feature, route } from './feature.js';
+import { type Feature, page, route } from './feature.js';
 
 const LINK_STREAM = { stream: 'invite-<invite_id>' };
 const EMAIL_STREAM = { stream: 'emailinvite-<invite_id>' };
@@ -28,6 +29,7 @@ export const invitationsFeature: Feature = {
   fanouts: [invitesFanout],
   routes: [
     route('GET', '/invites', 'required', 'invites-list', listInvites),
+    page('/join/:key', 'none', 'invite-join-page', joinPage),
     route('POST', '/invites', 'required', 'invites-send', sendInvitationsEndpoint),
     route('DELETE', '/invites/:invite_id', 'required', 'email-invite-revoke', revokeEmailInvitationEndpoint),
     route('POST', '/invites/:invite_id/resend', 'required', 'email-invite-resend', resendEmailInvitationEndpoint),

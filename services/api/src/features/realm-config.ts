@@ -5,8 +5,9 @@ import { realmEmojiProjection } from '@chat/projections/realm-config/realm-emoji
 import { addLinkifierEndpoint, listLinkifiers, removeLinkifierEndpoint, reorderLinkifiersEndpoint, updateLinkifierEndpoint } from '../endpoints/linkifiers.js';
 import { addPlaygroundEndpoint, removePlaygroundEndpoint } from '../endpoints/playgrounds.js';
 import { deactivateRealmEmojiEndpoint, emojiUploadLimits, listRealmEmoji, uploadRealmEmojiEndpoint } from '../endpoints/realm-emoji.js';
+import { realmEmojiImagePage } from '../uploads/serve-realm-emoji.js';
 import { realmEmojiSection, realmFiltersSection, realmLinkifiersSection, realmPlaygroundsSection } from '../register/sections/realm-config-sections.js';
-import { type Feature, route } from './feature.js';
+import { type Feature, page, route } from './feature.js';
 
 /** The organization's custom emoji, linkifiers and code playgrounds. */
 export const realmConfigFeature: Feature = {
@@ -24,6 +25,7 @@ export const realmConfigFeature: Feature = {
   projections: [realmEmojiProjection, linkifiersProjection, playgroundsProjection],
   fanouts: [realmConfigFanout],
   routes: [
+    page('/user_avatars/:realm/emoji/images/:file', 'none', 'realm-emoji-image-page', realmEmojiImagePage, { unmetered: true }),
     route('GET', '/realm/emoji', 'required', 'empty', listRealmEmoji),
     route('POST', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-upload', uploadRealmEmojiEndpoint, { upload: emojiUploadLimits }),
     route('DELETE', '/realm/emoji/:emoji_name', 'required', 'realm-emoji-deactivate', deactivateRealmEmojiEndpoint),

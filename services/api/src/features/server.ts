@@ -1,3 +1,4 @@
+import { EMOJI_DATA_PATH, emojiDataPage } from '../endpoints/emoji-data.js';
 import { fetchApiKey } from '../endpoints/fetch-api-key.js';
 import { serverSettings } from '../endpoints/server-settings.js';
 import {
@@ -11,7 +12,7 @@ import {
   stopWordsSection,
   videoCallsSection,
 } from '../register/sections/server-feature-sections.js';
-import { type Feature, route } from './feature.js';
+import { type Feature, page, route } from './feature.js';
 
 /** The server itself: its settings, logging in for an API key, and the register sections of features it does not offer. */
 export const serverFeature: Feature = {
@@ -19,6 +20,7 @@ export const serverFeature: Feature = {
   routes: [
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
     route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey, { authAttempt: true }),
+    page(EMOJI_DATA_PATH, 'none', 'empty', emojiDataPage, { unmetered: true }),
   ],
   sections: {
     onboarding_steps: onboardingStepsSection,

@@ -1,13 +1,14 @@
 import { userFanout } from '@chat/projections/client-events/user-fanout';
 import { userLifecycleFanout } from '@chat/projections/client-events/user-lifecycle-fanout';
 import { usersProjection } from '@chat/projections/users/users-projection';
+import { confirmEmailChangePage } from '../endpoints/confirm-email.js';
 import { updateSettingsEndpoint } from '../endpoints/settings.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from '../endpoints/users-lifecycle.js';
 import { getOwnUser, getUser, listUsers } from '../endpoints/users-read.js';
 import { createUserEndpoint, regenerateApiKey, updateUserEndpoint } from '../endpoints/users-write.js';
 import { realmUserSection } from '../register/sections/realm-user-section.js';
 import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, userSettingsSection } from '../register/sections/user-settings-section.js';
-import { type Feature, route } from './feature.js';
+import { type Feature, page, route } from './feature.js';
 
 const USER_STREAM = { stream: 'user-<user_id>' };
 
@@ -31,6 +32,7 @@ export const usersFeature: Feature = {
   fanouts: [userFanout, userLifecycleFanout],
   routes: [
     route('GET', '/users', 'required', 'users-list', listUsers),
+    page('/accounts/confirm_new_email/:token', 'none', 'email-confirm-page', confirmEmailChangePage),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
     route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),

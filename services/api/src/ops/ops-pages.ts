@@ -1,31 +1,33 @@
-import type { Express, NextFunction, Request, Response } from 'express';
-import { sendJson } from '@chat/http';
+import { HANDLED, type RouteCall, type RouteResult, sendJson } from '@chat/http';
 import type { ServerHealth } from './health.js';
 import type { ServerMetrics } from './metrics.js';
 
-/**
+/*
  * GET /health (the process answers: liveness), GET /ready (200 only while it should get traffic,
  * else 503 with the reason) and GET /metrics (Prometheus text format). Outside /api/v1 and without
  * credentials, as orchestrators and scrapers call them; route /metrics only to your monitoring.
  */
-export function mountOpsPages(app: Express, health: ServerHealth, metrics: ServerMetrics): void {
-  app.get('/health', (_req: Request, res: Response) => sendJson(res, 200, { status: 'ok' }));
-  app.get('/ready', (_req: Request, res: Response, next: NextFunction) => {
-    health.readiness().then((readiness) => {
-      const { ready, reason, failing, lag } = readiness;
-      sendJson(res, ready ? 200 : 503, {
-        status: ready ? 'ready' : 'not_ready',
-        ...(reason ? { reason } : {}),
-        ...(failing ? { failing } : {}),
-        lag_events: lag?.events ?? null,
-        lag_seconds: lag?.seconds ?? null,
-      });
-    }, next);
+
+export async function healthPage(_ctx: unknown, call: RouteCall): Promise<RouteResult> {
+  sendJson(call.raw.res, 200, { status: 'ok' });
+  return HANDLED;
+}
+
+export async function readyPage(ctx: { health: ServerHealth }, call: RouteCall): Promise<RouteResult> {
+  const { ready, reason, failing, lag } = await ctx.health.readiness();
+  sendJson(call.raw.res, ready ? 200 : 503, {
+    status: ready ? 'ready' : 'not_ready',
+    ...(reason ? { reason } : {}),
+    ...(failing ? { failing } : {}),
+    lag_events: lag?.events ?? null,
+    lag_seconds: lag?.seconds ?? null,
   });
-  app.get('/metrics', (_req: Request, res: Response, next: NextFunction) => {
-    metrics.registry.metrics().then((text) => {
-      res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-    }, next);
-  });
+  return HANDLED;
+}
+
+export async function metricsPage(ctx: { metrics: ServerMetrics }, call: RouteCall): Promise<RouteResult> {
+  const text = await ctx.metrics.registry.metrics();
+  call.raw.res.writeHead(200, { 'Content-Type': ctx.metrics.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
+  call.raw.res.end(text);
+  return HANDLED;
 }

@@ -1,10 +1,11 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { realmEmojiStoragePath } from '@chat/core';
+import { type CallOf, HANDLED, type RouteResult } from '@chat/http';
 import { uploadNotFound as notFound } from '../queries/upload-access.js';
 import type { Reads, Uses } from '../dependencies.js';
 
 /** The image of a custom emoji (deactivated ones too: old messages and reactions still show them). */
-async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileName: string, res: Response): Promise<void> {
+async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileName: string, res: ServerResponse): Promise<void> {
   const id = /^([1-9]\d*)\./.exec(fileName)?.[1];
   const emoji = id === undefined ? undefined : await ctx.models.realmEmoji.get(Number(id));
   if (!emoji || emoji.file_name !== fileName) throw notFound();
@@ -25,13 +26,9 @@ async function serveRealmEmoji(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, fileN
  * GET /user_avatars/<realm>/emoji/images/<file>: custom emoji images, outside /api/v1 (the `source_url`
  * of each emoji points here) and without credentials, as in the public API.
  */
-export function mountRealmEmojiImages(app: Express, ctx: Reads<'realmEmoji'> & Uses<'uploads'>): void {
-  app.get('/user_avatars/:realm/emoji/images/:file', (req: Request, res: Response, next: NextFunction) => {
-    const path = `${String(req.params.realm)}/emoji/images/${String(req.params.file)}`;
-    if (path !== realmEmojiStoragePath(String(req.params.file))) {
-      next(notFound());
-      return;
-    }
-    serveRealmEmoji(ctx, String(req.params.file), res).catch(next);
-  });
+export async function realmEmojiImagePage(ctx: Reads<'realmEmoji'> & Uses<'uploads'>, call: CallOf<'realm-emoji-image-page'>): Promise<RouteResult> {
+  const { file, realm } = call.path;
+  if (`${realm}/emoji/images/${file}` !== realmEmojiStoragePath(file)) throw notFound();
+  await serveRealmEmoji(ctx, file, call.raw.res);
+  return HANDLED;
 }

@@ -1,6 +1,6 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { type AttachmentState, badRequest } from '@chat/core';
-import { type Authenticator, basicAuthentication, callerOf, type RateLimits } from '@chat/http';
+import { type CallOf, HANDLED, type RouteResult } from '@chat/http';
 import { uploadNotFound, viewableUpload } from '../queries/upload-access.js';
 import { fileNameOf } from './temporary-upload-urls.js';
 import { sendExportFile } from './serve-export.js';
@@ -22,7 +22,7 @@ function disposition(attachment: AttachmentState): string {
 }
 
 /** The stored bytes of a file the caller may see, with headers that keep a browser from running it. */
-async function sendFile(ctx: Uses<'uploads'>, res: Response, attachment: AttachmentState): Promise<void> {
+async function sendFile(ctx: Uses<'uploads'>, res: ServerResponse, attachment: AttachmentState): Promise<void> {
   const bytes = await ctx.uploads.get(attachment.path_id);
   if (!bytes) throw uploadNotFound();
   res.writeHead(200, {
@@ -36,38 +36,30 @@ async function sendFile(ctx: Uses<'uploads'>, res: Response, attachment: Attachm
   bytes.pipe(res);
 }
 
-async function serveUpload(ctx: ServeUploadDeps, req: Request, res: Response): Promise<void> {
-  const segments = req.params.path;
-  const pathId = Array.isArray(segments) ? segments.join('/') : String(segments);
-  const caller = callerOf(req);
-  const viewer = caller ? await ctx.models.users.get(caller.user_id) : undefined;
+/**
+ * GET /user_uploads/<path_id>: the file itself, outside /api/v1 (links in messages point here), for
+ * callers authenticated with Basic auth as on the API.
+ */
+export async function uploadDownloadPage(ctx: ServeUploadDeps, call: CallOf<'upload-download-page'>): Promise<RouteResult> {
+  const pathId = call.path.path.join('/');
+  const viewer = call.caller ? await ctx.models.users.get(call.caller.user_id) : undefined;
   if (!viewer) throw uploadNotFound();
   const [exported] = await ctx.models.realmExports.findMany('path_id', pathId);
-  if (exported) return sendExportFile(ctx, res, viewer, exported);
-  await sendFile(ctx, res, await viewableUpload(ctx, viewer, pathId));
-}
-
-/** A temporary link: the token alone grants access, until it expires (see temporary-upload-urls.ts). */
-async function serveTemporaryUpload(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, req: Request, res: Response): Promise<void> {
-  const pathId = ctx.uploadUrls.open(String(req.params.token));
-  if (pathId === null) throw badRequest('Invalid token');
-  if (fileNameOf(pathId) !== req.params.filename) throw badRequest('Invalid filename');
-  const attachment = await ctx.models.attachments.findOne('path_id', pathId);
-  if (!attachment) throw uploadNotFound();
-  await sendFile(ctx, res, attachment);
+  if (exported) await sendExportFile(ctx, call.raw.res, viewer, exported);
+  else await sendFile(ctx, call.raw.res, await viewableUpload(ctx, viewer, pathId));
+  return HANDLED;
 }
 
 /**
- * GET /user_uploads/<path_id>: the file itself, outside /api/v1 (links in messages point here), for
- * callers authenticated with Basic auth as on the API; and GET /user_uploads/temporary/<token>/<name>,
- * the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}` hands out, without credentials.
+ * GET /user_uploads/temporary/<token>/<name>: the links `GET /api/v1/user_uploads/{realm_id_str}/{filename}`
+ * hands out (see temporary-upload-urls.ts); the token alone grants access, until it expires.
  */
-export function mountUploadDownloads(app: Express, ctx: ServeUploadDeps & Uses<'uploadUrls'>, authenticator: Authenticator, limits: RateLimits): void {
-  // Before the authenticated route, which would otherwise ask these links for credentials.
-  app.get('/user_uploads/temporary/:token/:filename', (req: Request, res: Response, next: NextFunction) => {
-    serveTemporaryUpload(ctx, req, res).catch(next);
-  });
-  app.get('/user_uploads/*path', basicAuthentication(authenticator, false, limits), (req: Request, res: Response, next: NextFunction) => {
-    serveUpload(ctx, req, res).catch(next);
-  });
+export async function temporaryUploadPage(ctx: Reads<'attachments'> & Uses<'uploadUrls' | 'uploads'>, call: CallOf<'upload-temporary-page'>): Promise<RouteResult> {
+  const pathId = ctx.uploadUrls.open(call.path.token);
+  if (pathId === null) throw badRequest('Invalid token');
+  if (fileNameOf(pathId) !== call.path.filename) throw badRequest('Invalid filename');
+  const attachment = await ctx.models.attachments.findOne('path_id', pathId);
+  if (!attachment) throw uploadNotFound();
+  await sendFile(ctx, call.raw.res, attachment);
+  return HANDLED;
 }
