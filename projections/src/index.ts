@@ -49,3 +49,4 @@ export * from './event-facts.js';
 export * from './by-event-type.js';
 export { type Fanned, type Fanout, fanoutOf } from './client-events/fanout.js';
 export { forgettingProjection } from './forgetting/forgetting-projection.js';
+export { SEARCH_RETRY_MS, SearchKeeper, type SearchKeeping } from './search/search-keeper.js';

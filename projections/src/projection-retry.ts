@@ -5,6 +5,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Failing this long without a success, the runner gives up: the process should be replaced. */
   giveUpAfterMs: number;
+  /**
+   * Failures the runner never gives up on, however long they last: ones a fresh process would meet
+   * just the same (a full disk clears when an operator frees space, not by a restart). The deadline
+   * of other failures counts from the last of these.
+   */
+  keepsTrying?: (error: Error) => boolean;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { firstDelayMs: 100, maxDelayMs: 5_000, giveUpAfterMs: 120_000 };
@@ -58,6 +64,8 @@ export class Retries {
   private current: RetryState | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** Where the give-up deadline counts from: the run's first failure, or its last one the policy keeps trying. */
+  private deadlineFrom = 0;
 
   constructor(
     private readonly policy: RetryPolicy,
@@ -78,10 +86,12 @@ export class Retries {
     const state: RetryState = this.current
       ? { failing, error: cause, attempts: this.current.attempts + 1, since: this.current.since }
       : { failing, error: cause, attempts: 1, since: now };
+    if (!this.current || this.policy.keepsTrying?.(cause)) this.deadlineFrom = now;
     this.current = state;
     const failedFor = now - state.since;
-    if (failedFor >= this.policy.giveUpAfterMs) throw new ProjectionsGaveUp(state, failedFor);
-    const delay = Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** (state.attempts - 1), this.policy.giveUpAfterMs - failedFor);
+    const towardDeadline = now - this.deadlineFrom;
+    if (towardDeadline >= this.policy.giveUpAfterMs) throw new ProjectionsGaveUp(state, failedFor);
+    const delay = Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** (state.attempts - 1), this.policy.giveUpAfterMs - towardDeadline);
     this.onRetry(state, delay);
     await Promise.race([this.clock.sleep(delay), new Promise<void>((resolve) => (this.wake = resolve))]);
     this.wake = null;

@@ -67,7 +67,8 @@ describe('channels: events of PATCH /streams/{id}', function () {
   });
 
   it('privacy: going private removes the channel for those who lose sight of it; going public introduces it', async function () {
-    const id = await channelWithSubscriber('town-hall');
+    // The administrator is subscribed: making a private channel public needs its content (the public server's rule).
+    const id = await channelWithSubscriber('town-hall', { principals: [server.owner.userId, subscriber.userId, admin.userId] });
     const [sub, mem, gst] = await Promise.all([subscriber, member, guest].map((client) => registerQueue(client)));
     expectSuccess(await admin.patch(`/streams/${id}`, { is_private: true, history_public_to_subscribers: false }));
     expect(await channelEvents(sub)).to.deep.equal([update(id, 'town-hall', 'invite_only', true, { history_public_to_subscribers: false, is_web_public: false })]);
@@ -78,12 +79,13 @@ describe('channels: events of PATCH /streams/{id}', function () {
     const introduced = await channelEvents(mem);
     expect(introduced).to.have.length(1);
     expect(introduced[0]).to.include({ type: 'stream', op: 'create' });
-    expect((introduced[0].streams as Record<string, unknown>[])[0]).to.include({ stream_id: id, name: 'town-hall', invite_only: false, subscriber_count: 2 });
+    expect((introduced[0].streams as Record<string, unknown>[])[0]).to.include({ stream_id: id, name: 'town-hall', invite_only: false, subscriber_count: 3 });
     expect(await channelEvents(gst)).to.deep.equal([]);
   });
 
   it('a permission that lets a user subscribe shows them the private channel, and taking it away hides it', async function () {
-    const id = await channelWithSubscriber('inner-circle', { invite_only: true });
+    // Letting people in needs the channel's content, so the administrator is subscribed.
+    const id = await channelWithSubscriber('inner-circle', { invite_only: true, principals: [server.owner.userId, subscriber.userId, admin.userId] });
     const [sub, mem] = await Promise.all([subscriber, member].map((client) => registerQueue(client)));
     const granted = { direct_members: [member.userId], direct_subgroups: [] };
     expectSuccess(await admin.patch(`/streams/${id}`, { can_subscribe_group: { new: granted } }));

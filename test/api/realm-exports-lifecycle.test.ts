@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { decideRequestRealmExport, type DomainEvent, streams } from '@chat/core';
 import type { ApiClient } from '../support/api-client.js';
@@ -97,5 +99,28 @@ describe('exports of the organization: interrupted by a stop, and deleted', () =
     expectFailure(await server.owner.delete(`/export/realm/${pending}`), 'BAD_REQUEST', 'Export still in progress');
     await appendAsStoppedProcess(pending, [{ type: 'RealmExportFailed', data: { export_id: pending } }], 'stream_exists');
     expectFailure(await server.owner.delete(`/export/realm/${pending}`), 'BAD_REQUEST', 'Export failed, nothing to delete');
+  });
+
+  it('an export that runs out of space is marked failed, leaves no partial file, says why on /ready, and may be asked for again', async () => {
+    const put = server.ctx.uploads.put.bind(server.ctx.uploads);
+    server.ctx.uploads.put = () => Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    let failed: ExportRecord;
+    try {
+      const id = expectSuccess(await server.owner.post('/export/realm')).id as number;
+      failed = await finished(id);
+    } finally {
+      server.ctx.uploads.put = put;
+    }
+    expect(failed).to.include({ pending: false, export_url: null, deleted_timestamp: null });
+    expect(failed.failed_timestamp).to.be.a('number');
+    expect(readdirSync(join(server.dataDir, 'incoming')).filter((name) => name.startsWith('realm-export-'))).to.deep.equal([]);
+    const ready = await fetch(`${server.url}/ready`);
+    expect(await ready.json()).to.deep.include({ status: 'not_ready', reason: 'storage_full', storage: ['uploads'] });
+    // Room again (the space probe finds it within seconds; here at once): the next export is written.
+    expect(await server.ctx.storage.probe()).to.equal(true);
+    expect((await fetch(`${server.url}/ready`)).status).to.equal(200);
+    const again = await finished(expectSuccess(await server.owner.post('/export/realm')).id as number);
+    expect(again.failed_timestamp).to.equal(null);
+    expect(again.export_url).to.be.a('string');
   });
 });

@@ -13,15 +13,24 @@ interface Exit {
   stderr: string;
 }
 
-/** Runs the real server entry point and collects what it prints until it exits (or is stopped). */
-function runServer(env: NodeJS.ProcessEnv, stopWhen?: (stdout: string) => boolean): Promise<Exit> {
+/**
+ * Runs the real server entry point and collects what it prints until it exits, or is stopped once
+ * `stopWhen` says so (true, or a promise: then once it settles).
+ */
+function runServer(env: NodeJS.ProcessEnv, stopWhen?: (stdout: string) => boolean | Promise<unknown>): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [START_SCRIPT], { env: { ...process.env, LOG_LEVEL: 'info', ...env } });
     let stdout = '';
     let stderr = '';
+    let stopping = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stopWhen?.(stdout)) child.kill('SIGTERM');
+      if (stopping) return;
+      const stop = stopWhen?.(stdout) ?? false;
+      if (stop === false) return;
+      stopping = true;
+      if (stop === true) child.kill('SIGTERM');
+      else void stop.finally(() => child.kill('SIGTERM'));
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
@@ -66,6 +75,33 @@ describe('server start-up (npm start entry point)', function () {
     } finally {
       blocker.close();
     }
+  });
+
+  it('creates nothing when the port is taken, so the next start creates the organization and shows a password that logs in', async function () {
+    this.timeout(90000);
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const failed = await runServer({ PORT: String(port), DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' });
+      expect(failed.code).to.equal(1);
+      expect(failed.stderr).to.include('EADDRINUSE');
+      expect(failed.stdout).not.to.include('Owner login');
+    } finally {
+      blocker.close();
+    }
+    // Checked while it serves: the stop comes once the printed password has been tried.
+    let checked: Promise<number> = Promise.resolve(0);
+    const second = await runServer({ PORT: '0', DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' }, (out) => {
+      const serving = /"url":"([^"]+)"/.exec(out);
+      if (!serving) return false;
+      const printed = /Owner login: owner@example\.com {2}password: (\S+)/.exec(out);
+      if (!printed) return true;
+      checked = fetch(`${serving[1]}/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'owner@example.com', password: printed[1] }) }).then((res) => res.status);
+      return checked;
+    });
+    expect(second.code).to.equal(0);
+    expect(await checked).to.equal(200);
   });
 
   it('prints generated owner credentials once, on the start that creates the organization', async () => {

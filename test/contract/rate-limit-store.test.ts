@@ -3,7 +3,7 @@ import { configFromEnv } from '../../services/api/src/config.js';
 import { type OpenRateLimits, openRateLimits } from '../../services/api/src/ops/rate-limits.js';
 import { MONGO_URL, needsServer, runName } from '../support/production-stores.js';
 
-/** Counting as the pipeline relies on: N hits pass, the next is refused with a wait, and blockedFor counts nothing. */
+/** Counting as the pipeline relies on: N hits pass, the next is refused with a wait, and reset forgets a key's count. */
 function rateLimitContract(name: string, shared: boolean, open: () => Promise<[OpenRateLimits, OpenRateLimits]>): void {
   describe(`Rate-limit store contract: ${name}`, function () {
     this.timeout(20000);
@@ -38,14 +38,16 @@ function rateLimitContract(name: string, shared: boolean, open: () => Promise<[O
       expect(counts[3].waitMs).to.equal(counts[3].resetMs);
     });
 
-    it('answers blockedFor without counting: null under the limit, the wait once over it', async () => {
+    it('forgets what a key counted on reset, and only that key', async () => {
       const auth = first.limits.auth;
       if (!auth) throw new Error('auth limit off');
       const key = `a-${Date.now()}-${Math.random()}`;
-      for (let i = 0; i < 5; i++) expect(await auth.blockedFor(key)).to.equal(null);
-      await auth.hit(key);
-      await auth.hit(key);
-      expect(await auth.blockedFor(key)).to.be.a('number').within(1, 600_000);
+      const other = `${key}-other`;
+      for (const counted of [key, key, other, other]) expect(await auth.hit(counted)).to.equal(null);
+      expect(await auth.hit(key)).to.be.a('number').within(1, 600_000);
+      await auth.reset(key);
+      expect(await auth.hit(key)).to.equal(null);
+      expect(await auth.hit(other)).to.be.a('number').within(1, 600_000);
     });
 
     it(shared ? 'shares counts between API processes (two instances)' : 'counts per process (two instances apart)', async () => {

@@ -41,3 +41,23 @@ export const requestIdReused = (requestId: string): ApiError =>
 /** A request under this X-Request-Id changed something but its answer is not known (yet): it was applied once. */
 export const requestInProgress = (requestId: string): ApiError =>
   new ApiError('REQUEST_IN_PROGRESS', 409, `The request with X-Request-Id '${requestId}' was applied; its answer is not available yet`, { request_id: requestId });
+
+/** Error codes of a write refused for lack of space: SQLite's, and the file system's (no space, over quota). */
+const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+
+/** Whether `error` (or an error it was caused by) is a write refused because the storage is full. */
+export function isStorageFull(error: unknown): boolean {
+  for (let cause = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if (cause instanceof ApiError) return cause.code === 'STORAGE_FULL';
+    if ('code' in cause && STORAGE_FULL_CODES.has(String(cause.code))) return true;
+  }
+  return false;
+}
+
+/**
+ * A write refused because the server's storage is full: nothing of the request was saved, reads go
+ * on, and the same request succeeds once an operator has freed space (no restart needed). 503 with a
+ * Retry-After, so clients and proxies treat it as "try again later".
+ */
+export const storageFull = (): ApiError =>
+  new ApiError('STORAGE_FULL', 503, 'The server is out of storage space: nothing was saved. Try again later.');

@@ -1,6 +1,7 @@
 export * from './event-store.js';
 export * from './schema-registry.js';
 export * from './validating-event-store.js';
+export * from './delegating-event-store.js';
 export { SqliteEventStore } from './sqlite/sqlite-event-store.js';
 export { BackgroundCheckpoints, WRITER_CHECKPOINT_PAGES } from './sqlite/background-checkpoints.js';
 export { type ChainedRow, chainHash, GENESIS_HASH } from './sqlite/chain-hash.js';

@@ -1,5 +1,5 @@
-import type { StoredEvent } from '@chat/core';
-import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from './event-store.js';
+import { DelegatingEventStore } from './delegating-event-store.js';
+import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamAppendRequest } from './event-store.js';
 import type { EventSchemaRegistry } from './schema-registry.js';
 
 export class InvalidEventError extends Error {
@@ -10,15 +10,17 @@ export class InvalidEventError extends Error {
 }
 
 /** Refuses any event whose data or metadata does not match its JSON Schema, before it reaches the log. */
-export class ValidatingEventStore implements EventStore {
+export class ValidatingEventStore extends DelegatingEventStore {
   constructor(
-    readonly inner: EventStore,
+    inner: EventStore,
     private readonly registry: EventSchemaRegistry,
     /** Told how long each append took, validation included, in seconds (the append-latency metric). */
     private readonly timed: (seconds: number) => void = () => {},
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  override async append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     const started = performance.now();
     this.validate(events);
     const result = await this.inner.append(stream, events, expected);
@@ -26,7 +28,7 @@ export class ValidatingEventStore implements EventStore {
     return result;
   }
 
-  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+  override async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
     const started = performance.now();
     for (const append of appends) this.validate(append.events);
     const result = await this.inner.appendStreams(appends);
@@ -42,27 +44,5 @@ export class ValidatingEventStore implements EventStore {
         throw new InvalidEventError(event.type, `metadata ${JSON.stringify(this.registry.validateMetadata.errors)}`);
       }
     }
-  }
-
-  readStream(stream: string): AsyncIterable<StoredEvent> {
-    return this.inner.readStream(stream);
-  }
-  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
-    return this.inner.readAll(options);
-  }
-  readAt(positions: readonly number[]): Promise<StoredEvent[]> {
-    return this.inner.readAt(positions);
-  }
-  streamRevision(stream: string): Promise<number | null> {
-    return this.inner.streamRevision(stream);
-  }
-  headPosition(): Promise<number> {
-    return this.inner.headPosition();
-  }
-  subscribe(fromPosition: number, listener: EventListener): () => void {
-    return this.inner.subscribe(fromPosition, listener);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

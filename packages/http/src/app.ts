@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { ApiError } from '@chat/core';
 import { bodyCap, bodyLimitsOf, urlencodedBody } from './body-limits.js';
 import { basicAuthentication, callerOf, type Authenticator } from './auth.js';
-import { authenticationGate, countFailedAuthentication, limitBy, NO_RATE_LIMITS, type RateLimits } from './rate-limit.js';
+import { limitBy, limitPasswordAttempt, NO_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 import { sendError } from './envelope.js';
 import { LeanLane } from './lean-lane.js';
 import { filesOf, multipartBody } from './multipart.js';
@@ -26,6 +26,8 @@ export interface AppOptions {
   uploadDir?: string;
   /** Per user, per address and authentication limits (none by default). */
   rateLimits?: RateLimits;
+  /** Told when a file part could not be written for lack of space (the request is answered STORAGE_FULL). */
+  onUploadStorageFull?: (error: unknown) => void;
 }
 
 /**
@@ -69,14 +71,12 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const body = bodyLimitsOf(route);
   return {
     label: route.path,
-    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), ...(route.rawBody ? [] : [urlencodedBody(body)]), multipartBody(body, route.upload, options.uploadDir ?? tmpdir())],
+    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), ...(route.rawBody ? [] : [urlencodedBody(body)]), multipartBody(body, route.upload, options.uploadDir ?? tmpdir(), options.onUploadStorageFull)],
     view: async (req, res, path) => {
-      try {
-        await runner.run({ params: gatherParams(req), path, caller: callerOf(req), files: filesOf(req), req, res });
-      } catch (error) {
-        if (route.authAttempt && error instanceof ApiError && error.status === 401) await countFailedAuthentication(limits, req);
-        throw error;
-      }
+      const params = gatherParams(req);
+      const call = () => runner.run({ params, path, caller: callerOf(req), files: filesOf(req), req, res });
+      const account = route.authAttempt && params[route.authAttempt.accountParam];
+      await (typeof account === 'string' && account !== '' ? limitPasswordAttempt(limits, account, call) : call());
     },
   };
 }
@@ -90,7 +90,6 @@ function callerChecks(route: Route, authenticator: Authenticator, limits: RateLi
   const byAddress = !route.unmetered && limits.ip && limitBy(limits.ip, (req) => (callerOf(req) ? null : limits.clientAddress(req)));
   if (route.auth === 'none') {
     if (byAddress) checks.push(byAddress);
-    if (route.authAttempt) checks.push(authenticationGate(limits));
     return checks;
   }
   checks.push(basicAuthentication(authenticator, route.auth === 'optional', limits));

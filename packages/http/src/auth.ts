@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import basicAuth from 'basic-auth';
 import { ApiError, unauthorized } from '@chat/core';
 import { sendError } from './envelope.js';
-import { authenticationGate, countFailedAuthentication, type RateLimits } from './rate-limit.js';
+import { countRefusedCredentials, rateLimitHit, type RateLimits } from './rate-limit.js';
 import type { Caller } from './route.js';
 
 /**
@@ -36,26 +36,26 @@ export async function authenticateBasic(req: IncomingMessage, authenticator: Aut
 
 /**
  * HTTP Basic auth in express's chain: no credentials pass on an optional route and are asked for
- * (401 with the challenge) on the others; credentials are checked once the address may still try,
- * and a refusal counts against it and is answered 401 with its reason.
+ * (401 with the challenge) on the others. Credentials are always checked, so right ones pass whatever
+ * others tried; a refusal counts against the account name it gave (as the public server's
+ * authenticate_by_username), and past the authentication limit it is answered 429 instead of 401.
  */
 export function basicAuthentication(authenticator: Authenticator, optional: boolean, limits: RateLimits): RequestHandler {
-  const gate = authenticationGate(limits);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.headers.authorization) {
       if (optional) return next();
       return sendError(res, unauthorized(), { 'WWW-Authenticate': REALM_CHALLENGE });
     }
-    gate(req, res, (refusal?: unknown) => {
-      if (refusal) return next(refusal);
-      checkCredentials(authenticator, limits, req, res, next).catch(next);
-    });
+    checkCredentials(authenticator, limits, req, res, next).catch(next);
   };
 }
 
 async function checkCredentials(authenticator: Authenticator, limits: RateLimits, req: Request, res: Response, next: NextFunction): Promise<void> {
   const outcome = await authenticateBasic(req, authenticator);
   if (outcome !== null && !(outcome instanceof ApiError)) return next();
-  if (outcome !== null) await countFailedAuthentication(limits, req);
+  if (outcome !== null) {
+    const waitMs = await countRefusedCredentials(limits, basicAuth(req)?.name ?? '');
+    if (waitMs !== null) throw rateLimitHit(waitMs);
+  }
   sendError(res, outcome ?? unauthorized('Invalid credentials'), { 'WWW-Authenticate': REALM_CHALLENGE });
 }

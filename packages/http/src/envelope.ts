@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ApiError } from '@chat/core';
+import { ApiError, isStorageFull, storageFull } from '@chat/core';
 
 /**
  * A field value already serialized as JSON, written into the body as it is: large parts of an answer
@@ -73,6 +73,8 @@ export function sendError(res: ServerResponse, error: ApiError, headers: Record<
 /** Anything that is not an ApiError is our fault: the client learns nothing of its details. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // A write no port turned into STORAGE_FULL is still the disk, not a bug: never a 500 for it.
+  if (isStorageFull(error)) return storageFull();
   if (error instanceof Error && error.name === 'MulterError') return new ApiError('BAD_REQUEST', 400, `Malformed multipart body: ${error.message}`);
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
   const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';

@@ -1,24 +1,39 @@
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { ApiError } from '@chat/core';
+import { ApiError, isStorageFull, storageFull } from '@chat/core';
 import type { BodyLimits } from './body-limits.js';
 import type { FileUploadLimits, UploadedFile } from './route.js';
 
+/** Where each request's file part is being written: a directory of its own, removed whole when it ends. */
+const receiving = new WeakMap<Request, string>();
+
 /**
  * Parses a multipart body within the route's limits: a few fields, each bounded; one file, only where
- * the route takes uploads, written to `uploadDir` as it arrives (never held in memory), and removed
- * once the response is finished (a view that keeps it moves it away first). Busboy reports a
- * truncated body or a missing boundary as a plain Error: still the client's fault, not a 500.
+ * the route takes uploads, written as it arrives (never held in memory) into a directory of the
+ * request's own under `uploadDir`, removed with whatever is left in it (a part cut short, a file no
+ * view kept) once the response is finished. Busboy reports a truncated body or a missing boundary as
+ * a plain Error: still the client's fault, not a 500. A disk too full to take the file is
+ * STORAGE_FULL, reported to `onStorageFull`.
  */
-export function multipartBody(limits: BodyLimits, upload: FileUploadLimits | undefined, uploadDir: string): RequestHandler {
+export function multipartBody(limits: BodyLimits, upload: FileUploadLimits | undefined, uploadDir: string, onStorageFull: (error: unknown) => void = () => {}): RequestHandler {
   const fieldLimits = { fieldSize: limits.fieldBytes, fields: limits.fields, parts: limits.fields + 1 };
-  const parse = upload
-    ? multer({ dest: uploadDir, limits: { ...fieldLimits, files: 1, fileSize: upload.maxBytes } }).any()
-    : multer({ limits: { ...fieldLimits, files: 0 } }).none();
+  const storage = multer.diskStorage({
+    destination: (req, _file, done) => {
+      const dir = join(uploadDir, `upload-${randomUUID()}`);
+      receiving.set(req, dir);
+      mkdir(dir, { recursive: true, mode: 0o700 }).then(() => done(null, dir), (error: Error) => done(error, dir));
+    },
+  });
+  const parse = upload ? multer({ storage, limits: { ...fieldLimits, files: 1, fileSize: upload.maxBytes } }).any() : multer({ limits: { ...fieldLimits, files: 0 } }).none();
   return (req: Request, res: Response, next: NextFunction) => {
     if (upload) res.once('close', () => void removeReceived(req));
-    parse(req, res, (error?: unknown) => next(error === undefined ? undefined : multipartError(error, upload)));
+    parse(req, res, (error?: unknown) => {
+      if (error !== undefined && isStorageFull(error)) onStorageFull(error);
+      next(error === undefined ? undefined : multipartError(error, upload));
+    });
   };
 }
 
@@ -29,7 +44,8 @@ export function filesOf(req: Request): UploadedFile[] {
 }
 
 async function removeReceived(req: Request): Promise<void> {
-  await Promise.all(filesOf(req).map((file) => rm(file.path, { force: true })));
+  const dir = receiving.get(req);
+  if (dir) await rm(dir, { recursive: true, force: true });
 }
 
 function multipartError(error: unknown, upload: FileUploadLimits | undefined): unknown {
@@ -43,5 +59,6 @@ function multipartError(error: unknown, upload: FileUploadLimits | undefined): u
     return error;
   }
   if (error instanceof ApiError) return error;
+  if (isStorageFull(error)) return storageFull();
   return new ApiError('BAD_REQUEST', 400, `Malformed multipart body: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -11,8 +11,8 @@ export interface RateLimiter {
   hit(key: string): Promise<number | null>;
   /** Counts one request of `key` and tells where its count stands (what the X-RateLimit-* headers say). */
   count(key: string): Promise<RateLimitCount>;
-  /** Counts nothing: null while `key` is within the limit, else how long until it may go on. */
-  blockedFor(key: string): Promise<number | null>;
+  /** Forgets what `key` counted (a password that was right clears the failures before it). */
+  reset(key: string): Promise<void>;
 }
 
 /** Where a key's count stands after a request. */
@@ -33,7 +33,12 @@ export interface RateLimits {
   user: RateLimiter | null;
   /** Unauthenticated requests, per client address. */
   ip: RateLimiter | null;
-  /** Failed attempts to authenticate (passwords at /fetch_api_key, refused Basic credentials), per client address; over it, every attempt is refused unread. */
+  /**
+   * Attempts to authenticate, per account name as Zulip's `authenticate_by_username` keys them:
+   * passwords at /fetch_api_key (every attempt counts, one that succeeds clears the count; over the
+   * limit the name's passwords are refused unread), and refused Basic credentials (over the limit a
+   * wrong key is answered 429; a right one always passes). Never per address.
+   */
   auth: RateLimiter | null;
   /** The client's address (a trusted proxy's X-Forwarded-For, or the socket's peer). */
   clientAddress(req: IncomingMessage): string;
@@ -44,8 +49,12 @@ export function rateLimitHit(waitMs: number): ApiError {
   return new ApiError('RATE_LIMIT_HIT', 429, 'API usage exceeded rate limit', { 'retry-after': waitMs / 1000 });
 }
 
-/** The Retry-After header for a refusal: whole seconds, at least one. */
+/** How long a client refused for lack of storage space is asked to wait before trying again. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 30;
+
+/** The Retry-After header for a refusal that asks the client to wait: whole seconds, at least one. */
 export function retryAfterHeader(error: ApiError): Record<string, string> {
+  if (error.code === 'STORAGE_FULL') return { 'Retry-After': String(STORAGE_FULL_RETRY_AFTER_SECONDS) };
   const seconds = error.extras['retry-after'];
   return error.code === 'RATE_LIMIT_HIT' && typeof seconds === 'number' ? { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } : {};
 }
@@ -74,17 +83,28 @@ export function limitBy(limiter: RateLimiter, keyOf: (req: Request) => string | 
   };
 }
 
-/** Refuses, unread, a request from an address that has failed to authenticate too often. */
-export function authenticationGate(limits: RateLimits): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (!limits.auth) return next();
-    limits.auth.blockedFor(limits.clientAddress(req)).then((waitMs) => next(waitMs === null ? undefined : rateLimitHit(waitMs)), next);
-  };
+/** The account name an attempt names, as the authentication limit keys it (addresses are case-insensitive). */
+const accountKey = (kind: 'password' | 'key', name: string): string => `${kind}:${name.trim().toLowerCase()}`;
+
+/**
+ * A password for `username`, checked by `attempt` (which throws a 401 ApiError when it is wrong):
+ * counted before it is read, so parallel guesses cannot pass the limit together; over the limit
+ * refused unread; a right one clears the name's count. Other names, and API keys, are not touched.
+ */
+export async function limitPasswordAttempt<T>(limits: RateLimits, username: string, attempt: () => Promise<T>): Promise<T> {
+  const limiter = limits.auth;
+  if (!limiter) return attempt();
+  const key = accountKey('password', username);
+  const waitMs = await limiter.hit(key);
+  if (waitMs !== null) throw rateLimitHit(waitMs);
+  const outcome = await attempt();
+  await limiter.reset(key);
+  return outcome;
 }
 
-/** Counts a failed attempt to authenticate against the client's address. */
-export async function countFailedAuthentication(limits: RateLimits, req: IncomingMessage): Promise<void> {
-  await limits.auth?.hit(limits.clientAddress(req));
+/** Counts refused Basic credentials against their account name: null to answer the refusal as it is, else the wait (429). */
+export async function countRefusedCredentials(limits: RateLimits, name: string): Promise<number | null> {
+  return (await limits.auth?.hit(accountKey('key', name))) ?? null;
 }
 
 /** No limits: the default of createApp, and what tests that exercise other things use. */

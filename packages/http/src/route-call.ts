@@ -78,9 +78,12 @@ async function retryKey(
   return { requestId: header, fingerprint: digest.digest('hex') };
 }
 
-/** The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is logged). */
+/**
+ * The one way a failed request is answered: its API error, or a 500 that says nothing of ours (and is
+ * logged). A full disk is logged where it fills and clears (StorageHealth), not with every refusal.
+ */
 export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse, onServerError?: ServerErrorLog): void {
   const apiError = bodyWasCut(req) ? bodyTooLarge() : toApiError(error);
-  if (apiError.status >= 500) onServerError?.(error, req);
+  if (apiError.status >= 500 && apiError.code !== 'STORAGE_FULL') onServerError?.(error, req);
   if (!res.headersSent) sendError(res, apiError, retryAfterHeader(apiError));
 }

@@ -70,8 +70,11 @@ export interface Route {
    * which every client re-arms after each event it receives. Only GET routes with a fixed path.
    */
   lean?: boolean;
-  /** The route checks a password: its refusals (401) count against the client's address for the authentication limit. */
-  authAttempt?: boolean;
+  /**
+   * The route checks a password for the account its parameter `accountParam` names: each attempt
+   * counts against that name for the authentication limit, one that succeeds clears the count.
+   */
+  authAttempt?: { accountParam: string };
   /**
    * A page outside /api/v1 (a download, a confirmation link, an ops endpoint): its path is from the
    * server's root, its view writes the response itself, and a method it lacks is not found (404).

@@ -17,9 +17,14 @@ export interface BootstrapOutcome {
   generatedCredentials?: { email: string; password: string };
 }
 
-/** The first start on an empty log creates the organization and its owner. */
+/**
+ * The first start on an empty log creates the organization and its owner. A start that stopped
+ * between the two (the organization recorded, its owner not) creates the owner now: an organization
+ * always ends up with one, and the generated password is shown by the start that created it.
+ */
 export async function bootstrapOrganization(ctx: ServerContext): Promise<BootstrapOutcome> {
-  if (await ctx.models.realm.get(REALM_KEY)) {
+  const exists = (await ctx.models.realm.get(REALM_KEY)) !== undefined;
+  if (exists && (await hasOwner(ctx))) {
     // A log written before user groups existed gets its system groups on the next start.
     await ensureSystemGroups(ctx, GROUPS_ORIGIN);
     await ensureNotificationBot(ctx, BOTS_ORIGIN);
@@ -29,11 +34,17 @@ export async function bootstrapOrganization(ctx: ServerContext): Promise<Bootstr
   const origin = { actorId: null, requestId: 'bootstrap', client: 'server' };
   const email = config.ownerEmail ?? DEFAULT_OWNER_EMAIL;
   const password = config.ownerPassword ?? randomBytes(12).toString('base64url');
-  const events = decideCreateRealm({ name: config.orgName ?? DEFAULT_ORG_NAME });
-  await ctx.bus.commit(origin, [{ stream: streams.realm(), expected: 'no_stream', events }]);
+  if (!exists) {
+    const events = decideCreateRealm({ name: config.orgName ?? DEFAULT_ORG_NAME });
+    await ctx.bus.commit(origin, [{ stream: streams.realm(), expected: 'no_stream', events }]);
+  }
   await createUser(ctx, origin, { email, password, full_name: 'Owner', role: Role.Owner, can_change_user_emails: true });
   // Its own request id: event ids derive from (request, stream, index) and the realm stream is shared.
   await ensureSystemGroups(ctx, GROUPS_ORIGIN);
   await ensureNotificationBot(ctx, BOTS_ORIGIN);
   return config.ownerPassword ? { created: true } : { created: true, generatedCredentials: { email, password } };
+}
+
+async function hasOwner(ctx: ServerContext): Promise<boolean> {
+  return (await ctx.models.users.all()).some((user) => user.role === Role.Owner);
 }

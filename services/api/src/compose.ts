@@ -2,7 +2,7 @@ import { HistoryService } from './history/history-service.js';
 import { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { type Clock, systemClock } from '@chat/core';
+import { type Clock, isStorageFull, systemClock } from '@chat/core';
 import {
   BackgroundCheckpoints,
   EventSchemaRegistry,
@@ -19,7 +19,7 @@ import {
   allUpcasters,
   WRITER_CHECKPOINT_PAGES,
 } from '@chat/eventstore';
-import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, searchProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots } from '@chat/projections';
+import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots, SearchKeeper } from '@chat/projections';
 import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { CommandBus } from './commands/command-bus.js';
@@ -39,6 +39,8 @@ import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
 import { pushSetup } from './push/push-setup.js';
 import { SnapshotSchedule } from './ops/snapshot-schedule.js';
+import { type StorageArea, StorageHealth } from './files/storage-health.js';
+import { StorageWatchedEventStore } from './ops/storage-watched-event-store.js';
 import { FEATURES } from './features/all-features.js';
 import { fanoutsOf, jobsOf, leavingOrganizationAlone, periodicTasksOf, projectionsOf, registerSetupOf } from './features/feature-lists.js';
 import { Scheduler } from './scheduler/scheduler.js';
@@ -53,6 +55,8 @@ const production = () => import('./production-stores.js');
 /** What the server's metrics watch from inside the composition. */
 export interface Observers {
   appendSeconds?: (seconds: number) => void;
+  /** A write refused for lack of space. */
+  storageFailure?: (area: StorageArea) => void;
 }
 
 export interface Overrides {
@@ -73,14 +77,31 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const clock = overrides.clock ?? systemClock;
   const registry = new EventSchemaRegistry();
   const raw = await openEventStore(config, log);
-  const keys = await openSubjectKeys(config, raw);
+  const storage = new StorageHealth(config.dataDir, localStorageAreas(config), {
+    refused: observe.storageFailure,
+    full: (area, error) => log.error({ err: error, area }, `no space left: ${area} writes are refused until space is freed`),
+    cleared: (area) => log.info({ area }, `${area} writes work again`),
+  });
+  const keys = await openSubjectKeys(config, raw, storage);
   // What may have to be forgotten is stored sealed under keys kept outside the log (docs/topics/forgetting.md).
   const sealed = new SealingEventStore(raw, sealSpecsOf(registry.schemas.values()), keys, config.logSealing);
-  // Reads come out as each event type's current version (upcasters), writes are checked against their schema.
-  const store = new ValidatingEventStore(new UpcastingEventStore(sealed, allUpcasters()), registry, observe.appendSeconds);
+  // Reads come out as each event type's current version (upcasters), writes are checked against their
+  // schema; an append refused for lack of space (the log's, or a new key's) is STORAGE_FULL.
+  const store = new StorageWatchedEventStore(new ValidatingEventStore(new UpcastingEventStore(sealed, allUpcasters()), registry, observe.appendSeconds), storage);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
   const search = await openSearchIndex(config, readStore, store);
+  const searchKeeper = new SearchKeeper(search, {
+    log: store,
+    // Until it has caught up, new messages are not found by search; everything else goes on.
+    onBehind: (error) => {
+      if (!storage.failed('search', error)) log.error({ err: error }, 'search index write failed; retrying from the log');
+    },
+    onCaughtUp: () => {
+      storage.wrote('search');
+      log.info('search index caught up with the log');
+    },
+  });
   const realtime = await openRealtime(config, log, new QueuedEventScrub(keys).scrub);
   const queues = new QueueRegistry(
     clock,
@@ -103,14 +124,15 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const projections = [
     ...(logIds ? [idCounterProjection(logIds)] : []),
     ...readModelProjections,
-    searchProjection(search),
+    searchKeeper.projection,
     clientEventsProjection(models, queues, fanoutOptions, fanoutsOf(FEATURES)),
     organizationVersion,
     // Last: every other projection has read what it needs of an event before the keys it names go.
     forgettingProjection(keys),
   ];
   const runner = new ProjectionRunner(store, projections, readStore.checkpoints, {
-    retry: { giveUpAfterMs: config.stores.projectionRetryMs },
+    // A full disk is waited out, never given up on: a new process would find it just as full.
+    retry: { giveUpAfterMs: config.stores.projectionRetryMs, keepsTrying: isStorageFull },
     onRetry: (state, delayMs) => log.warn({ err: state.error, failing: state.failing, attempts: state.attempts, retryInMs: delayMs }, 'projection failed; retrying'),
     onError: (error) => {
       log.fatal({ err: error }, 'projections gave up; read models are stale');
@@ -122,7 +144,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
   await runner.start();
-  const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 });
+  const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 }, storage);
   snapshotSchedule?.start();
   const checkpoints = walCheckpoints(config, readStore);
   const scrubber = new Scrubber(scrubSteps(config, search, checkpoints), log);
@@ -146,6 +168,8 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     readStore,
     models,
     search,
+    searchKeeper,
+    storage,
     writtenLog: sealed,
     keys,
     logExports: new LogExportThread(logLocation(config)),
@@ -160,7 +184,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     }),
     apiKeys,
     passwords: new Passwords(config.scryptCost),
-    mailer: overrides.mailer ?? openMailer(config, log),
+    mailer: overrides.mailer ?? openMailer(config, log, storage),
     queues,
     presence,
     push: pushSetup(config, loadServerSecret(config.dataDir)),
@@ -172,6 +196,17 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
   };
   return ctx;
+}
+
+/**
+ * What the server writes into the data directory, as configured: a space probe that finds room there
+ * clears them. (The search index clears itself, once it has caught up with the log.)
+ */
+function localStorageAreas(config: Config): Set<StorageArea> {
+  const areas = new Set<StorageArea>(['snapshots', 'uploads', 'outbox']);
+  if (logLocation(config).kind === 'sqlite') areas.add('log');
+  if (keyLocation(config).kind === 'sqlite') areas.add('keys');
+  return areas;
 }
 
 /** Where the configured log is, for readers with connections of their own (the export thread). */
@@ -262,6 +297,8 @@ async function loadSnapshot(
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {
+  ctx.searchKeeper.stop();
+  ctx.storage.close();
   await ctx.retention.stop();
   await ctx.scrubber.close();
   await ctx.logExports.close();
@@ -269,8 +306,13 @@ export async function closeContext(ctx: ServerContext): Promise<void> {
   await ctx.runner.stop();
   await ctx.snapshots?.close();
   ctx.queues.close();
-  await ctx.queues.stores.close();
-  savePresence(ctx.presence, presenceFile(ctx.config));
+  // Kept for the next start; one a full disk refuses is logged (clients register again) and the log still closes.
+  await ctx.queues.stores.close().catch((error: unknown) => ctx.log.error({ err: error }, 'event queues not saved'));
+  try {
+    savePresence(ctx.presence, presenceFile(ctx.config));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'presence not saved');
+  }
   await ctx.ids.close();
   await ctx.store.close();
   await ctx.readStore.close();

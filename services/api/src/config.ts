@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
 import { ConfigError, integer } from './config-values.js';
 import { type StoreSettings, storeSettings } from './config-stores.js';
+import { withoutCredentials } from './secrets/log-redaction.js';
 
 export { ConfigError };
 
@@ -96,7 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     new URL(externalUrl);
   } catch {
-    throw new ConfigError(`CHAT_EXTERNAL_URL must be a URL (got '${externalUrl}')`);
+    throw new ConfigError(`CHAT_EXTERNAL_URL must be a URL (got '${withoutCredentials(externalUrl)}')`);
   }
   return {
     port,
@@ -138,7 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       user: rateLimit('CHAT_RATE_LIMIT_USER', env.CHAT_RATE_LIMIT_USER, { points: 200, seconds: 60 }),
       ip: rateLimit('CHAT_RATE_LIMIT_IP', env.CHAT_RATE_LIMIT_IP, { points: 100, seconds: 60 }),
-      auth: rateLimit('CHAT_RATE_LIMIT_AUTH', env.CHAT_RATE_LIMIT_AUTH, { points: 10, seconds: 600 }),
+      auth: rateLimit('CHAT_RATE_LIMIT_AUTH', env.CHAT_RATE_LIMIT_AUTH, { points: 5, seconds: 1800 }),
     },
     rateLimitStore: oneOf('CHAT_RATE_LIMIT_STORE', env.CHAT_RATE_LIMIT_STORE, ['memory', 'mongodb'] as const, readStore),
     trustProxy: oneOf('CHAT_TRUST_PROXY', env.CHAT_TRUST_PROXY, ['true', 'false'] as const, 'false') === 'true',
@@ -159,9 +160,9 @@ function httpUrl(name: string, value: string | undefined): string | null {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} must be a URL (got '${value}')`);
+    throw new ConfigError(`${name} must be a URL (got '${withoutCredentials(value)}')`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got '${value}')`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got '${withoutCredentials(value)}')`);
   return value.replace(/\/+$/, '');
 }
 
@@ -183,6 +184,6 @@ function rateLimit(name: string, value: string | undefined, fallback: RateLimitS
 
 function smtpUrl(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
-  if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${value}')`);
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${withoutCredentials(value)}')`);
   return value;
 }

@@ -1,12 +1,13 @@
 import type { Clock } from '@chat/core';
 import type { BackgroundCheckpoints, EventLogReader, EventSchemaRegistry, EventStore, IdAllocator, LogExports } from '@chat/eventstore';
 import type { SubjectKeys } from '@chat/keystore';
-import type { ProjectionRunner, ReadModels } from '@chat/projections';
+import type { ProjectionRunner, ReadModels, SearchKeeper } from '@chat/projections';
 import type { ReadStore, SearchIndex } from '@chat/readstore';
 import type { PresenceStore, QueueRegistry } from '@chat/realtime';
 import type { Logger } from 'pino';
 import type { CommandBus } from './commands/command-bus.js';
 import type { Config } from './config.js';
+import type { StorageHealth } from './files/storage-health.js';
 import type { Scrubber } from './keys/scrubber.js';
 import type { Mailer } from './mail/mailer.js';
 import type { PushSetup } from './push/push-setup.js';
@@ -64,6 +65,10 @@ export interface Services extends Commands, Clocked, Configured, Allocates, LogR
   readStore: ReadStore;
   /** The full-text index of messages (DATA_DIR/search.sqlite3, or MongoDB beside the read models). */
   search: SearchIndex;
+  /** Keeps the search index through failed writes (a full disk): behind, then caught up from the log. */
+  searchKeeper: SearchKeeper;
+  /** Which writes fail for lack of space: /ready, the metrics, and the probe that finds room again. */
+  storage: StorageHealth;
   /** The log as written, before upcasting (events in their stored versions; the export thread reads it on its own). */
   writtenLog: EventLogReader;
   /** The keys of sealed values (docs/topics/forgetting.md): destroying one is what forgetting is. */

@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, createGuardedServer, frontDoor, loadRequestSchemas, redactedTarget } from '@chat/http';
+import { createApp, createGuardedServer, frontDoor, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
 import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
 import { bindKeysToLog } from './keys/open-subject-keys.js';
@@ -13,6 +13,8 @@ import { type DataDirLock, lockDataDir } from './ops/data-dir-lock.js';
 import { stopServing } from './ops/graceful-stop.js';
 import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
+import { INCOMING_LEFTOVER_AGE_MS, removeIncomingLeftovers } from './ops/incoming-leftovers.js';
+import { loggablePath } from './secrets/log-redaction.js';
 import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
@@ -60,7 +62,7 @@ async function takeWriterLease(config: Config, overrides: Overrides): Promise<Wr
   return lease;
 }
 
-/** Takes the data directory, composes the server, creates the organization on first start, and listens. */
+/** Takes the data directory, composes the server, listens, and creates the organization on first start. */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
   preparePrivateDir(config.dataDir);
   const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
@@ -69,7 +71,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   let lease: WriterLease | null = null;
   try {
     lease = await takeWriterLease(config, overrides);
-    ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds) });
+    ctx = await composeServer(config, overrides, { appendSeconds: (seconds) => metrics.observeAppend(seconds), storageFailure: (area) => metrics.observeStorageFailure(area) });
   } catch (error) {
     metrics.stop();
     await lease?.release().catch(() => undefined);
@@ -85,14 +87,15 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     lock?.release();
   };
   try {
-    const bootstrap = await bootstrapOrganization(ctx);
-    await bindKeysToLog(ctx.keys, ctx.store);
-    const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock);
-    metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() });
+    const health = new ServerHealth(ctx.runner, ctx.store, ctx.clock, ctx.storage);
+    metrics.watch(health, { liveQueues: () => ctx.queues.stores.queues.count(), heldPolls: () => ctx.queues.heldPolls() }, ctx.storage);
     metrics.watchForgetting(ctx.scrubber, ctx.keys);
     const authenticator = new ApiKeyAuthenticator(ctx.models, ctx.apiKeys);
     rateLimits = await openRateLimits(config);
     const { limits } = rateLimits;
+    // What interrupted exports and uploads left: all of it when the directory is this server's alone.
+    const leftovers = await removeIncomingLeftovers(config.dataDir, lock ? 0 : INCOMING_LEFTOVER_AGE_MS);
+    if (leftovers.length > 0) ctx.log.info({ removed: leftovers }, 'leftovers of interrupted exports and uploads removed');
     mkdirSync(join(config.dataDir, 'incoming'), { recursive: true, mode: 0o700 });
     const app = createApp({
       rateLimits: limits,
@@ -100,15 +103,21 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       schemas: loadRequestSchemas(),
       authenticator,
       uploadDir: join(config.dataDir, 'incoming'),
-      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, url: redactedTarget(req.url ?? '') }, 'request failed'),
+      onUploadStorageFull: (error) => ctx.storage.failed('uploads', error),
+      onServerError: (error, req) => ctx.log.error({ err: error, method: req.method, path: loggablePath(req.url ?? '') }, 'request failed'),
     });
     const log = requestLog(ctx.log);
     const listener = frontDoor(app, (req, res, facts) => {
       log(req, res, facts);
       metrics.observeRequest(req, res, facts);
     });
+    // The port is bound before the organization is created, so a first start that cannot bind (the
+    // port taken) creates nothing and the next one shows the generated password; requests that
+    // arrive meanwhile wait for the organization.
+    let organizationReady: (ok: boolean) => void = () => {};
+    const organization = new Promise<boolean>((resolve) => (organizationReady = resolve));
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening = createGuardedServer(listener, config.timeouts);
+      const listening = createGuardedServer(heldUntil(organization, listener), config.timeouts);
       listening.once('error', reject);
       listening.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         listening.off('error', reject);
@@ -116,11 +125,22 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       });
     });
     server.keepAliveTimeout = 65_000;
-    // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.
-    const stopScheduler = startSchedulerTimer(ctx.scheduler, config.schedulerTickMs, ctx.log);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
+    let bootstrap: BootstrapOutcome;
+    try {
+      bootstrap = await bootstrapOrganization(ctx);
+      await bindKeysToLog(ctx.keys, ctx.store);
+      organizationReady(true);
+    } catch (error) {
+      organizationReady(false);
+      server.close();
+      server.closeAllConnections();
+      throw error;
+    }
+    // Timed work (scheduled jobs, the idle-queue sweep) runs on the scheduler's tick.
+    const stopScheduler = startSchedulerTimer(ctx.scheduler, config.schedulerTickMs, ctx.log);
     return {
       ctx,
       port,
@@ -139,4 +159,14 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     await release();
     throw error;
   }
+}
+
+/** Answers requests once `ready` says the organization exists (dropping them if it never will). */
+function heldUntil(ready: Promise<boolean>, listener: RequestListener): RequestListener {
+  let open = false;
+  void ready.then((ok) => (open = ok));
+  return (req, res) => {
+    if (open) return listener(req, res);
+    void ready.then((ok) => (ok ? listener(req, res) : res.destroy()));
+  };
 }

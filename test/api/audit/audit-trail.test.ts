@@ -28,7 +28,8 @@ describe('GET /audit/trail', function () {
     });
     expectSuccess(promoted);
     server.clock.advance(60_000);
-    [financeId] = await createChannels(server.owner, ['finance'], { invite_only: true });
+    // Ann is subscribed: even an administrator must be, to make a private channel public (Zulip's rule).
+    [financeId] = await createChannels(server.owner, ['finance'], { invite_only: true, principals: [server.owner.userId, ann.userId] });
     server.clock.advance(60_000);
     expectSuccess(await ann.patch(`/streams/${financeId}`, { is_private: false }));
     server.clock.advance(60_000);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createChannels } from '../../support/channel-requests.js';
@@ -55,6 +55,19 @@ describe('forgetting: backup and restore', function () {
     const run = await runEvents(['backup', '--data-dir', server.dataDir, '--out', backupDir], {});
     expect(run.code).to.equal(1);
     expect(run.stderr).to.contain('is not empty');
+  });
+
+  it('leaves nothing of a backup that fails (here: a log whose key store is missing), and says so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chat-nokeys-'));
+    copyFileSync(join(backupDir, 'events.sqlite3'), join(dataDir, 'events.sqlite3'));
+    const out = join(mkdtempSync(join(tmpdir(), 'chat-failed-backup-')), 'backup');
+    const run = await runEvents(['backup', '--data-dir', dataDir, '--out', out], {});
+    expect(run.code).to.equal(1);
+    expect(run.stderr).to.match(/^backup: the key store does not cover the copied log .* \(nothing of the backup was kept\)\n$/);
+    expect(existsSync(out)).to.equal(false);
+    mkdirSync(out);
+    expect((await runEvents(['backup', '--data-dir', dataDir, '--out', out], {})).code).to.equal(1);
+    expect(readdirSync(out)).to.deep.equal([]);
   });
 
   it('restores into an empty directory that verifies and serves what the backup held, even what was deleted after it', async () => {

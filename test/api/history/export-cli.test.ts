@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { ExportLine } from '@chat/eventstore';
 import { runEvents } from '../../support/cli-run.js';
@@ -118,5 +120,17 @@ describe('events export (CLI)', function () {
     for (const option of ['--out', '--follow', '--original', '--from-position', '--to-position', '--since', '--until', '--stream', '--category', '--type', '--actor', '--data-dir', '--esdb-url']) {
       expect(run.stdout).to.contain(option);
     }
+  });
+
+  it("the README's exports to standard output go through `npm run -s`, and then the output is NDJSON only", async function () {
+    this.timeout(30000);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const toStdout = readme.split('\n').filter((line) => /npm run .*events -- export/.test(line) && !line.includes('--out'));
+    expect(toStdout).to.have.length.above(0);
+    for (const line of toStdout) expect(line, line).to.match(/^npm run -s events -- export/);
+    // What the README's first line does, with npm itself: without -s npm prints its banner on stdout.
+    const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'events', '--', 'export', '--data-dir', dataDir], { cwd: new URL('../../..', import.meta.url) });
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as ExportLine).position)).to.deep.equal(range(1, 31));
   });
 });

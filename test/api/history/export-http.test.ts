@@ -64,10 +64,10 @@ describe('GET /export/events', function () {
       [{ type: 'MessageSnet' }, 'type', "Invalid 'type': unknown event type 'MessageSnet'"],
       [{ actor: 'me' }, 'actor', "Invalid 'actor': must be a user id or 'server' (got 'me')"],
     ];
-    for (const [params, , msg] of cases) {
+    for (const [params, varName, msg] of cases) {
       const res = await exportOverHttp(server.owner, params);
       expect(res.status).to.equal(400);
-      expect(JSON.parse(res.text)).to.deep.equal({ result: 'error', code: 'BAD_REQUEST', msg });
+      expect(JSON.parse(res.text)).to.deep.equal({ result: 'error', code: 'BAD_REQUEST', msg, var_name: varName });
     }
   });
 

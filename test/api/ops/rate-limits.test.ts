@@ -88,29 +88,65 @@ describe('ops: rate limits', function () {
     });
   });
 
-  describe('authentication attempts', () => {
+  describe('authentication attempts, per account name (Zulip: authenticate_by_username)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer({ env: { CHAT_RATE_LIMIT_AUTH: '3/600' } });
     });
     after(() => server.stop());
 
-    it('refuses every attempt from an address after its failed passwords and Basic credentials pass the limit, unread', async () => {
-      const wrong = await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: 'not-it' });
-      expect(wrong.status).to.equal(401);
-      const badKey = server.anonymous.withCredentials(OWNER_EMAIL, 'not-the-key');
-      expect((await badKey.get('/users/me')).status).to.equal(401);
-      expect((await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: 'still-not' })).status).to.equal(401);
-      // Three failures: the right password is not even checked now, nor are Basic credentials.
-      expectRateLimited(await server.anonymous.post('/fetch_api_key', { username: OWNER_EMAIL, password: OWNER_PASSWORD }), 600);
+    const password = (username: string, pw: string) => server.anonymous.post('/fetch_api_key', { username, password: pw });
+
+    it("refuses a name's passwords once its failures pass the limit, right ones too; other accounts and API keys from the same address go on", async () => {
+      const bob = await server.createUser('Bob');
+      for (let i = 0; i < 3; i++) expect((await password(OWNER_EMAIL, `guess-${i}`)).status).to.equal(401);
+      // Three failures for the owner's name: even the right password is not checked now, nor a differently written name.
+      expectRateLimited(await password(OWNER_EMAIL, OWNER_PASSWORD), 600);
+      expectRateLimited(await password(` ${OWNER_EMAIL.toUpperCase()}`, OWNER_PASSWORD), 600);
+      // Everyone else behind the same address is untouched: the owner's key, Bob's password and key.
+      expect((await server.owner.get('/users/me')).status).to.equal(200);
+      expect((await server.owner.post('/users/me/presence', { status: 'active' })).status).to.equal(200);
+      expect((await bob.get('/users/me')).status).to.equal(200);
+      expect((await password(bob.email, 'pw-Bob-1-secret')).status).to.equal(200);
+    });
+
+    it('counts names that have no account the same way, apart from every other name', async () => {
+      for (let i = 0; i < 3; i++) expect((await password('nobody@test.example', `guess-${i}`)).status).to.equal(401);
+      expectRateLimited(await password('nobody@test.example', 'guess-3'), 600);
+      expect((await password('someone-else@test.example', 'guess')).status).to.equal(401);
+    });
+
+    it('clears a name\'s count when its password is right, as Zulip does', async () => {
+      const carol = await server.createUser('Carol');
+      const right = 'pw-Carol-2-secret';
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 2; i++) expect((await password(carol.email, 'wrong')).status).to.equal(401);
+        expect((await password(carol.email, right)).status).to.equal(200);
+      }
+    });
+
+    it('answers refused Basic credentials 429 past the limit, while the right key for the same name passes', async () => {
+      const dan = await server.createUser('Dan');
+      const badKey = server.anonymous.withCredentials(dan.email, 'not-the-key');
+      for (let i = 0; i < 3; i++) expect((await badKey.get('/users/me')).status).to.equal(401);
       expectRateLimited(await badKey.get('/users/me'), 600);
-      expectRateLimited(await server.owner.post('/users/me/presence', { status: 'active' }), 600);
+      expect((await dan.get('/users/me')).status).to.equal(200);
+      expect((await dan.post('/users/me/presence', { status: 'active' })).status).to.equal(200);
+      // A key refused under another name counts against that name only.
+      expect((await server.anonymous.withCredentials('eve@test.example', 'x').get('/users/me')).status).to.equal(401);
+    });
+
+    it('counts parallel guesses before reading them: no more than the limit are checked', async () => {
+      const erin = await server.createUser('Erin');
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => password(erin.email, `parallel-${i}`)));
+      expect(answers.filter((res) => res.status === 401)).to.have.length(3);
+      expect(answers.filter((res) => res.status === 429)).to.have.length(7);
     });
   });
 
   it('is configured as N/S or off, and refuses anything else at start', async () => {
     const { configFromEnv } = await import('../../../services/api/src/config.js');
-    expect(configFromEnv({}).rateLimits).to.deep.equal({ user: { points: 200, seconds: 60 }, ip: { points: 100, seconds: 60 }, auth: { points: 10, seconds: 600 } });
+    expect(configFromEnv({}).rateLimits).to.deep.equal({ user: { points: 200, seconds: 60 }, ip: { points: 100, seconds: 60 }, auth: { points: 5, seconds: 1800 } });
     expect(configFromEnv({ CHAT_RATE_LIMIT_USER: 'off' }).rateLimits.user).to.equal(null);
     expect(() => configFromEnv({ CHAT_RATE_LIMIT_IP: '10 per minute' })).to.throw('CHAT_RATE_LIMIT_IP must be N/S');
     expect(() => configFromEnv({ CHAT_RATE_LIMIT_STORE: 'mongodb' })).to.throw('MONGO_URL');

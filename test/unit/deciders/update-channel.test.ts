@@ -96,12 +96,22 @@ describe('decideUpdateChannel: privacy', function () {
   });
 
   it('makes a private channel public, which always shares its history', function () {
-    const hidden = aChannel({ channel_id: 8, name: 'secret', invite_only: true, history_public_to_subscribers: false });
-    expect(decide(admin, 8, { is_private: false }, [hidden]).events).to.deep.equal([
+    const hidden = aChannel({ ...secret, history_public_to_subscribers: false });
+    expect(decide(keeper, 8, { is_private: false }, [hidden]).events).to.deep.equal([
       updated(8, { invite_only: false, history_public_to_subscribers: true }, { invite_only: true, history_public_to_subscribers: false }),
     ]);
-    expectApiError(() => decide(admin, 8, { is_private: false, history_public_to_subscribers: false }, [hidden]), refused("Invalid 'history_public_to_subscribers'"));
+    expectApiError(() => decide(keeper, 8, { is_private: false, history_public_to_subscribers: false }, [hidden]), refused("Invalid 'history_public_to_subscribers'"));
     expectApiError(() => decide(admin, 7, { history_public_to_subscribers: false }), refused("Invalid 'history_public_to_subscribers'"));
+  });
+
+  it("needs the channel's content for what would let the actor in: privacy, can_subscribe_group, can_add_subscribers_group", function () {
+    const onlyAdmin = { new: { direct_members: [admin.user_id], direct_subgroups: [] } };
+    for (const fields of [{ is_private: false }, { is_private: true }, { settings: { can_subscribe_group: onlyAdmin } }, { settings: { can_add_subscribers_group: onlyAdmin } }]) {
+      expectApiError(() => decide(admin, 8, fields), refused('Channel content access is required.'));
+    }
+    // Administering without reading: everything else, and a setting given its current value.
+    expect(decide(admin, 8, { description: 'Sealed' }).events).to.have.length(1);
+    expect(decide(admin, 8, { settings: { can_subscribe_group: { new: secret.settings.can_subscribe_group } } }).events).to.deep.equal([]);
   });
 
   it('refuses web-public channels', function () {

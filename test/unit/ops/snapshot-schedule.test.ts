@@ -25,7 +25,7 @@ describe('SnapshotSchedule counts events, not positions', function () {
     const runner = new ByteOffsetRunner();
     const saved: number[] = [];
     const snapshots = { save: async (take: (read: (position: number) => Promise<number>) => Promise<number>) => ({ position: await take(async (p) => (saved.push(p), p)), bytes: 1 }) };
-    const schedule = new SnapshotSchedule(snapshots as unknown as ReadModelSnapshots, runner, pino({ level: 'silent' }), 0, { every: 10, checkMs: 5 });
+    const schedule = new SnapshotSchedule(snapshots as unknown as ReadModelSnapshots, runner, pino({ level: 'silent' }), 0, { every: 10, checkMs: 5 }, { failed: () => false, wrote: () => undefined, full: () => [] });
     schedule.start();
     runner.apply(9);
     await tick();

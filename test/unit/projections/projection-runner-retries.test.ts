@@ -117,6 +117,46 @@ describe('ProjectionRunner: failures are retried with backoff, then given up', f
     await runner.stop();
   });
 
+  it('never gives up on failures the policy keeps trying (a full disk), and counts the deadline of others from the last of them', async function () {
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const failures: Error[] = [];
+    const seen: number[] = [];
+    const keys: Projection = {
+      name: 'forgetting',
+      handles: 'every',
+      apply: async (event: StoredEvent) => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        seen.push(event.position);
+      },
+    };
+    const gaveUp: Error[] = [];
+    const runner = new ProjectionRunner(store, [keys], new MemoryReadStore().checkpoints, {
+      clock,
+      retry: { firstDelayMs: 1_000, maxDelayMs: 10_000, giveUpAfterMs: 60_000, keepsTrying: (error) => (error as { code?: string }).code === 'SQLITE_FULL' },
+      onError: (error) => gaveUp.push(error),
+    });
+    await runner.start();
+    // Full for 300 s of the runner's time (five deadlines), then room again.
+    for (let i = 0; i < 40; i++) failures.push(full);
+    const first = await store.append('claim-1', claim(1), 'no_stream');
+    await runner.waitFor(first.position);
+    expect(clock.at).to.be.above(300_000);
+    expect(seen).to.deep.equal([first.position]);
+    expect(gaveUp).to.deep.equal([]);
+    // Full for a while, then another failure that lasts: given up 60 s after the last full-disk failure.
+    const fullUntil = clock.at;
+    for (let i = 0; i < 10; i++) failures.push(full);
+    for (let i = 0; i < 1_000; i++) failures.push(new Error('connection reset'));
+    const second = await store.append('claim-2', claim(2), 'no_stream');
+    const outcome = await runner.waitFor(second.position).then(() => 'resolved', (error: unknown) => error);
+    expect(outcome).to.be.instanceOf(ProjectionsGaveUp);
+    expect(gaveUp).to.have.length(1);
+    const lastFull = clock.at - 60_000;
+    expect(lastFull).to.be.above(fullUntil + 50_000);
+    await runner.stop();
+  });
+
   it('lets a caller bound its wait: ReadModelsBehind while the runner retries', async function () {
     const failing = flaky('messages', 1_000_000);
     const runner = new ProjectionRunner(store, [failing], new MemoryReadStore().checkpoints, {

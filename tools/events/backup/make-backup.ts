@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { hashedSqliteRows } from '@chat/eventstore';
@@ -17,10 +17,22 @@ export const BACKED_UP = { log: 'events.sqlite3', keys: 'keys.sqlite3', secret: 
  * first, then the log as of one moment (VACUUM INTO, a read transaction: the server goes on writing),
  * then the key epochs made meanwhile, the uploads and the server secret; every file's digest and the
  * log's head in a manifest written last. The copy's hash chain is verified and every sealed value in
- * it must have its key in the copy, or the backup fails.
+ * it must have its key in the copy, or the backup fails. A backup that fails (a full disk among other
+ * reasons) leaves nothing of itself behind: half a backup would take space and look like one.
  */
 export async function makeBackup(dataDir: string, out: string, now: Date): Promise<BackupManifest> {
-  if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty`);
+  const existed = existsSync(out);
+  if (existed && readdirSync(out).length > 0) throw new Error(`${out} is not empty`);
+  try {
+    return await writeBackup(dataDir, out, now);
+  } catch (error) {
+    if (existed) for (const name of readdirSync(out)) rmSync(join(out, name), { recursive: true, force: true });
+    else rmSync(out, { recursive: true, force: true });
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (nothing of the backup was kept)`, { cause: error });
+  }
+}
+
+async function writeBackup(dataDir: string, out: string, now: Date): Promise<BackupManifest> {
   const logFile = join(dataDir, BACKED_UP.log);
   const keysFile = join(dataDir, BACKED_UP.keys);
   if (!existsSync(logFile)) throw new Error(`no log at ${logFile}`);

@@ -2,6 +2,7 @@ import { badRequest, ownerRequired } from '../errors.js';
 import type { ChannelEvent } from '../events/channel-events.js';
 import { checkExpectedGroupSetting, type GroupSettingUpdate } from '../groups/group-setting-update.js';
 import { Role } from '../roles.js';
+import { hasContentAccess } from './channel-access.js';
 import { ChannelChangeSet } from './channel-changes.js';
 import type { ChannelContext } from './channel-context.js';
 import { requireAdministeredChannel } from './channel-lookup.js';
@@ -58,9 +59,21 @@ function nameAndDescription(ctx: ChannelContext, channel: ChannelState, cmd: Upd
   }
 }
 
+/**
+ * Settings that would let the actor read the channel (by making it public, or by letting themselves
+ * in) need that access already, as on the public server: administering a channel is knowing it, not
+ * reading it.
+ */
+const SETTINGS_REQUIRING_CONTENT_ACCESS: readonly ChannelGroupSettingName[] = ['can_add_subscribers_group', 'can_subscribe_group'];
+
+function requireContentAccess(ctx: ChannelContext, channel: ChannelState): void {
+  if (!hasContentAccess(ctx, channel, ctx.actor.user_id)) throw badRequest('Channel content access is required.');
+}
+
 /** Public channels always share their history; a channel turned private keeps what it shared. */
-function privacy(cmd: UpdateChannelCommand, set: ChannelChangeSet): void {
+function privacy(ctx: ChannelContext, channel: ChannelState, cmd: UpdateChannelCommand, set: ChannelChangeSet): void {
   if (cmd.is_web_public === true) throw badRequest("Invalid 'is_web_public': web-public channels are not enabled.");
+  if (cmd.is_private !== undefined) requireContentAccess(ctx, channel);
   const inviteOnly = cmd.is_private ?? set.get('invite_only');
   set.set('invite_only', inviteOnly);
   if (!inviteOnly && cmd.history_public_to_subscribers === false) {
@@ -83,7 +96,7 @@ function retentionAndTopics(ctx: ChannelContext, cmd: UpdateChannelCommand, set:
   }
 }
 
-function placeAndPermissions(ctx: ChannelContext, cmd: UpdateChannelCommand, set: ChannelChangeSet): void {
+function placeAndPermissions(ctx: ChannelContext, channel: ChannelState, cmd: UpdateChannelCommand, set: ChannelChangeSet): void {
   const folderId = cmd.folder_id;
   if (folderId !== undefined && folderId !== set.get('folder_id')) {
     set.set('folder_id', checkFolderChoice(ctx.folderIds, folderId));
@@ -92,7 +105,9 @@ function placeAndPermissions(ctx: ChannelContext, cmd: UpdateChannelCommand, set
     const update = cmd.settings[name];
     if (update === undefined) continue;
     checkExpectedGroupSetting(name, set.get(name), update);
-    set.set(name, checkChannelSetting(ctx, name, update.new));
+    const value = checkChannelSetting(ctx, name, update.new);
+    if (SETTINGS_REQUIRING_CONTENT_ACCESS.includes(name) && JSON.stringify(value) !== JSON.stringify(set.get(name))) requireContentAccess(ctx, channel);
+    set.set(name, value);
   }
 }
 
@@ -117,9 +132,9 @@ export function decideUpdateChannel(ctx: ChannelContext, channelId: number, cmd:
   const unarchive = cmd.is_archived === false && channel.is_archived;
   const set = new ChannelChangeSet(channel);
   nameAndDescription(ctx, channel, cmd, set);
-  privacy(cmd, set);
+  privacy(ctx, channel, cmd, set);
   retentionAndTopics(ctx, cmd, set);
-  placeAndPermissions(ctx, cmd, set);
+  placeAndPermissions(ctx, channel, cmd, set);
   defaults(ctx, cmd, set, channel.is_archived && !unarchive);
 
   const events: ChannelEvent[] = [];

@@ -132,6 +132,9 @@ export class SqliteEventStore implements EventStore {
             // The savepoint is rolled back: so is the chain.
             this.lastHash = chain.hash;
             this.lastPosition = chain.position;
+            // SQLite may roll the whole transaction back on some errors (a full disk, an I/O error):
+            // then nothing of the batch is stored, and the next command must not start a new one.
+            if (!this.db.inTransaction) throw error;
             outcomes.push({ error });
           }
         }

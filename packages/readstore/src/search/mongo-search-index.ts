@@ -63,6 +63,9 @@ export class MongoSearchIndex implements SearchIndex {
     await this.advance(position);
   }
 
+  /** Every failed write rejects its own promise before the position moves: nothing to resume. */
+  resume(): void {}
+
   async position(): Promise<number> {
     return (await this.meta.findOne({ _id: 'position' }))?.value ?? 0;
   }

@@ -35,6 +35,12 @@ export interface SearchIndex {
   matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]>;
   /** Commits what is pending (adapters that group writes). */
   flush(): Promise<void>;
+  /**
+   * After a write that failed (a full disk), the index stands at `position()`, what it holds
+   * durably, and refuses every write until resumed: a writer cannot go on past the events whose
+   * writes were lost without noticing. The writer resumes it to replay the log from `position()`.
+   */
+  resume(): void;
   clear(): Promise<void>;
   close(): Promise<void>;
 }

@@ -38,6 +38,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private commitTimer: NodeJS.Timeout | null = null;
   /** Started at the first read, so a process that never searches runs no worker. */
   private readerStarted: SearchReader | null = null;
+  /** Set by a failed write or commit: writes are refused until `resume`. */
+  private failure: Error | null = null;
 
   /** `checkpointPages`: as SqliteEventStore's, raised when another thread checkpoints the file. */
   constructor(
@@ -115,7 +117,7 @@ export class SqliteSearchIndex implements SearchIndex {
     if (terms.length === 0 || limit <= 0) return [];
     const query = ftsQuery(terms);
     if (this.reader) {
-      this.commit();
+      this.commitQuietly();
       return 'below' in range
         ? this.reader.ask({ kind: 'below', query, bound: range.below, limit })
         : this.reader.ask({ kind: 'above', query, bound: range.above, limit });
@@ -127,7 +129,7 @@ export class SqliteSearchIndex implements SearchIndex {
   async matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]> {
     if (terms.length === 0 || ids.length === 0) return [];
     if (this.reader) {
-      this.commit();
+      this.commitQuietly();
       return this.reader.ask({ kind: 'among', terms, ids });
     }
     const query = ftsQuery(terms);
@@ -140,6 +142,10 @@ export class SqliteSearchIndex implements SearchIndex {
     this.commit();
   }
 
+  resume(): void {
+    this.failure = null;
+  }
+
   async clear(): Promise<void> {
     this.commit();
     this.db.exec('DELETE FROM message_text; DELETE FROM search_meta;');
@@ -147,29 +153,67 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
-    this.commit();
+    this.commitQuietly();
     await this.readerStarted?.close();
     this.db.close();
   }
 
   /** Runs a write inside the open transaction (opening one if needed) and records its position there. */
   private write(position: number, change: () => void): void {
+    if (this.failure) throw this.failure;
     if (position < this.lastPosition) return;
-    if (!this.db.inTransaction) this.db.exec('BEGIN');
-    change();
-    this.statements.setPosition.run(position);
+    try {
+      if (!this.db.inTransaction) this.db.exec('BEGIN');
+      change();
+      this.statements.setPosition.run(position);
+    } catch (error) {
+      throw this.abandon(error);
+    }
     this.lastPosition = position;
     if (++this.pending >= WRITES_PER_COMMIT) this.commit();
     else if (this.commitTimer === null) {
-      this.commitTimer = setTimeout(() => this.commit(), COMMIT_AFTER_MS);
+      this.commitTimer = setTimeout(() => this.commitQuietly(), COMMIT_AFTER_MS);
       this.commitTimer.unref();
     }
   }
 
+  /** Commits the open transaction; a failed commit abandons it (and is thrown). */
   private commit(): void {
     if (this.commitTimer !== null) clearTimeout(this.commitTimer);
     this.commitTimer = null;
     this.pending = 0;
-    if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT');
+    if (!this.db.open || !this.db.inTransaction) return;
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      throw this.abandon(error);
+    }
+  }
+
+  /** For the timer and readers: a failed commit is kept for the next write to report, never thrown here. */
+  private commitQuietly(): void {
+    try {
+      this.commit();
+    } catch {
+      // Recorded by abandon: the writer learns of it at its next write.
+    }
+  }
+
+  /**
+   * Drops what the open transaction held (SQLite may have rolled it back already), goes back to the
+   * position the file holds, and refuses writes until resumed. Answers the failure, to be thrown.
+   */
+  private abandon(error: unknown): Error {
+    if (this.commitTimer !== null) clearTimeout(this.commitTimer);
+    this.commitTimer = null;
+    this.pending = 0;
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    } catch {
+      // Nothing more to undo.
+    }
+    this.lastPosition = this.statements.position.get()?.value ?? 0;
+    this.failure = error instanceof Error ? error : new Error(String(error));
+    return this.failure;
   }
 }

@@ -10,17 +10,18 @@ import { schedulerOrigin } from '../commands/scheduler-origin.js';
 import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What writeExport uses. */
-type WriteExportDeps = Configured & LogReads & Uses<'log' | 'uploads'>;
+type WriteExportDeps = Configured & LogReads & Uses<'log' | 'uploads' | 'storage'>;
 /** What finishExport uses. */
-type FinishExportDeps = Commands & Configured & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
+type FinishExportDeps = Commands & Configured & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads' | 'storage'>;
 /** What requestRealmExport uses. */
-type RequestRealmExportDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads'>;
+type RequestRealmExportDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports'> & Uses<'log' | 'uploads' | 'storage'>;
 /** What deleteRealmExport uses. */
 type DeleteRealmExportDeps = Commands & Reads<'realmExports'> & Uses<'uploads'>;
 
 /**
  * Writes the whole log as NDJSON lines, as GET /export/events writes them (credentials left out), to
- * a file handed to upload storage; returns where, or null when it failed (the failure is logged).
+ * a file handed to upload storage; returns where, or null when it failed (the failure is logged, its
+ * partial file removed; one for lack of space marks the uploads full, as a refused upload does).
  */
 async function writeExport(ctx: WriteExportDeps, exportId: number): Promise<{ path_id: string; size: number; event_count: number } | null> {
   const dir = join(ctx.config.dataDir, 'incoming');
@@ -43,6 +44,7 @@ async function writeExport(ctx: WriteExportDeps, exportId: number): Promise<{ pa
     return { path_id, size, event_count };
   } catch (error) {
     ctx.log.error({ err: error, export_id: exportId }, 'realm export failed');
+    ctx.storage.failed('uploads', error);
     await rm(partial, { force: true });
     return null;
   }

@@ -28,7 +28,7 @@ function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<s
   try {
     return parseExportFilter(rawFilter(params), knownTypes);
   } catch (error) {
-    if (error instanceof ExportFilterError) throw badRequest(error.message);
+    if (error instanceof ExportFilterError) throw badRequest(error.message, { var_name: error.parameter });
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { callerUser, originOf } from './call-context.js';
 import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../dependencies.js';
 
 /** What requestRealmExportEndpoint uses. */
-type RequestRealmExportEndpointDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports' | 'users'> & Uses<'log' | 'uploads'>;
+type RequestRealmExportEndpointDeps = Commands & Configured & Allocates & LogReads & Reads<'realmExports' | 'users'> & Uses<'log' | 'uploads' | 'storage'>;
 /** What deleteRealmExportEndpoint uses. */
 type DeleteRealmExportEndpointDeps = Commands & Reads<'realmExports' | 'users'> & Uses<'uploads'>;
 

@@ -32,8 +32,8 @@ export interface RouteRow {
   upload?: (config: Config) => FileUploadLimits;
   /** Served ahead of express when called plainly (see packages/http's lean lane). */
   lean?: boolean;
-  /** The route checks a password: its refusals count against the address's authentication limit. */
-  authAttempt?: boolean;
+  /** The route checks a password given for the account named by this parameter: its attempts count against that name's authentication limit. */
+  authAttempt?: { accountParam: string };
   /** A page outside /api/v1 (path from the root), whose view writes the response itself. */
   page?: boolean;
   /** Never counted against the rate limits (ops endpoints, static files, downloads). */

@@ -5,6 +5,7 @@ import { inviteExpiryJobsProjection } from '@chat/projections/scheduled-jobs/inv
 import { resendEmailInvitationEndpoint, revokeEmailInvitationEndpoint, sendInvitationsEndpoint } from '../endpoints/email-invitations.js';
 import { acceptInviteLinkEndpoint } from '../endpoints/invite-accept.js';
 import { joinPage } from '../endpoints/join-page.js';
+import { htmlPage } from '../ops/html-pages.js';
 import { createInviteLinkEndpoint, listInvites, revokeInviteLinkEndpoint } from '../endpoints/invites.js';
 import { inviteExpiryJob } from '../scheduler/invite-expiry-job.js';
 import { type Feature, page, route } from './feature.js';
@@ -29,7 +30,7 @@ export const invitationsFeature: Feature = {
   fanouts: [invitesFanout],
   routes: [
     route('GET', '/invites', 'required', 'invites-list', listInvites),
-    page('/join/:key', 'none', 'invite-join-page', joinPage),
+    page('/join/:key', 'none', 'invite-join-page', htmlPage(joinPage)),
     route('POST', '/invites', 'required', 'invites-send', sendInvitationsEndpoint),
     route('DELETE', '/invites/:invite_id', 'required', 'email-invite-revoke', revokeEmailInvitationEndpoint),
     route('POST', '/invites/:invite_id/resend', 'required', 'email-invite-resend', resendEmailInvitationEndpoint),

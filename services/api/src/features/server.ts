@@ -19,7 +19,7 @@ export const serverFeature: Feature = {
   name: 'server',
   routes: [
     route('GET', '/server_settings', 'none', 'empty', serverSettings),
-    route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey, { authAttempt: true }),
+    route('POST', '/fetch_api_key', 'none', 'fetch-api-key', fetchApiKey, { authAttempt: { accountParam: 'username' } }),
     page(EMOJI_DATA_PATH, 'none', 'empty', emojiDataPage, { unmetered: true }),
   ],
   sections: {

@@ -2,6 +2,7 @@ import { attachmentsProjection } from '@chat/projections/attachments/attachments
 import { attachmentsFanout } from '@chat/projections/client-events/attachments-fanout';
 import { attachmentJobsProjection } from '@chat/projections/scheduled-jobs/attachment-jobs';
 import { deleteAttachmentEndpoint, getAttachments, temporaryUploadUrlEndpoint, uploadFileEndpoint, uploadLimits } from '../endpoints/attachments.js';
+import { incomingSweep } from '../scheduler/incoming-sweep.js';
 import { temporaryUploadPage, uploadDownloadPage } from '../uploads/serve-upload.js';
 import { orphanedUploadJob, unclaimedUploadJob } from '../scheduler/upload-cleanup-jobs.js';
 import { type Feature, page, route } from './feature.js';
@@ -25,4 +26,6 @@ export const uploadsFeature: Feature = {
   ],
   clientEventTypes: ['attachment'],
   jobs: [unclaimedUploadJob, orphanedUploadJob],
+  // What interrupted uploads and exports left in DATA_DIR/incoming.
+  periodic: [incomingSweep],
 };

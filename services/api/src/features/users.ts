@@ -2,6 +2,7 @@ import { userFanout } from '@chat/projections/client-events/user-fanout';
 import { userLifecycleFanout } from '@chat/projections/client-events/user-lifecycle-fanout';
 import { usersProjection } from '@chat/projections/users/users-projection';
 import { confirmEmailChangePage } from '../endpoints/confirm-email.js';
+import { htmlPage } from '../ops/html-pages.js';
 import { updateSettingsEndpoint } from '../endpoints/settings.js';
 import { deactivateOwnUserEndpoint, deactivateUserEndpoint, reactivateUserEndpoint } from '../endpoints/users-lifecycle.js';
 import { getOwnUser, getUser, listUsers } from '../endpoints/users-read.js';
@@ -32,7 +33,7 @@ export const usersFeature: Feature = {
   fanouts: [userFanout, userLifecycleFanout],
   routes: [
     route('GET', '/users', 'required', 'users-list', listUsers),
-    page('/accounts/confirm_new_email/:token', 'none', 'email-confirm-page', confirmEmailChangePage),
+    page('/accounts/confirm_new_email/:token', 'none', 'email-confirm-page', htmlPage(confirmEmailChangePage)),
     route('POST', '/users', 'required', 'users-create', createUserEndpoint),
     route('GET', '/users/me', 'required', 'empty', getOwnUser),
     route('POST', '/users/me/api_key/regenerate', 'required', 'api-key-regenerate', regenerateApiKey),

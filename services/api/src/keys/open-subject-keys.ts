@@ -4,7 +4,9 @@ import { SEALED, sealedEntries, unsealData } from '@chat/eventstore';
 import { type KeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
 import type { Config } from '../config.js';
 import { createPrivateFile } from '../files/private-files.js';
+import type { StorageHealth } from '../files/storage-health.js';
 import { keyLocation } from './key-location.js';
+import { StorageWatchedKeyStore } from './storage-watched-key-store.js';
 
 /** The log's first event, which a key store is bound to; null for an empty log. */
 async function firstEventId(log: EventStore): Promise<string | null> {
@@ -53,8 +55,9 @@ export async function bindKeysToLog(keys: SubjectKeys, log: EventStore): Promise
  * while the log holds sealed values, damaged, or bound to another log stops the start with a message
  * (the server never serves placeholders for live data in silence). A log written before sealing gets
  * a new store and goes on as before; what it holds in clear stays so (docs/topics/forgetting.md).
+ * Its writes are reported to `storage` (a full disk: docs/topics/operations.md).
  */
-export async function openSubjectKeys(config: Config, log: EventStore): Promise<SubjectKeys> {
+export async function openSubjectKeys(config: Config, log: EventStore, storage?: Pick<StorageHealth, 'watched'>): Promise<SubjectKeys> {
   const location = keyLocation(config);
   let store: KeyStore;
   if (location.kind === 'sqlite') {
@@ -72,6 +75,7 @@ export async function openSubjectKeys(config: Config, log: EventStore): Promise<
   } else {
     store = await (await import('../production-stores.js')).connectKeyStore(location.url, location.database);
   }
+  if (storage) store = new StorageWatchedKeyStore(store, storage);
   const keys = await SubjectKeys.open(store).catch(async (error: unknown) => {
     await store.close();
     throw error;

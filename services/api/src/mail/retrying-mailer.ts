@@ -63,11 +63,12 @@ export class RetryingMailer implements Mailer {
   }
 
   private async giveUp(mail: Mail, reason: unknown): Promise<void> {
-    this.log.error({ err: reason, to: mail.to, subject: mail.subject }, 'mail not delivered; kept in the outbox');
     try {
       await this.undelivered.send(mail);
+      this.log.error({ err: reason, to: mail.to, subject: mail.subject }, 'mail not delivered; kept in the outbox');
     } catch (error) {
-      this.log.error({ err: error, to: mail.to, subject: mail.subject, body: mail.body }, 'mail not delivered and not kept');
+      // Not its body: it may carry an invitation key or a confirmation token. The sender asks again.
+      this.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not delivered and not kept; ask for it again (resend the invitation, repeat the change)');
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
 import type { ProjectionRunner } from '@chat/projections';
+import type { StorageArea, StorageHealth } from '../files/storage-health.js';
 
 /** A server this many events behind the log, or fewer, still counts as caught up (appends land between two looks). */
 export const READY_MAX_LAG_EVENTS = 100;
@@ -12,7 +13,7 @@ export interface Lag {
   seconds: number;
 }
 
-export type NotReadyReason = 'projection_failed' | 'projection_retrying' | 'log_unreachable' | 'stopping' | 'catching_up';
+export type NotReadyReason = 'projection_failed' | 'projection_retrying' | 'log_unreachable' | 'stopping' | 'storage_full' | 'catching_up';
 
 export interface Readiness {
   ready: boolean;
@@ -20,15 +21,18 @@ export interface Readiness {
   reason?: NotReadyReason;
   /** With projection_retrying and log_unreachable: what fails, and since when. */
   failing?: { what: string; error: string; attempts?: number; seconds?: number };
+  /** With `storage_full`: what the server cannot write for lack of space. */
+  storage?: StorageArea[];
   lag: Lag | null;
 }
 
 /**
  * Liveness and readiness. Ready means: the read models are caught up with the log (within
- * READY_MAX_LAG_EVENTS), no projection is failing, the log answers, and the server is not shutting
- * down. A projection whose store fails is retried with backoff (projection_retrying, with the error);
- * past its deadline the runner gives up (projection_failed) and the process exits, so its
- * orchestrator replaces it.
+ * READY_MAX_LAG_EVENTS), no projection is failing, the log answers, the server is not shutting
+ * down, and none of its writes is failing for lack of space. A projection whose store fails is retried
+ * with backoff (projection_retrying, with the error); past its deadline the runner gives up
+ * (projection_failed) and the process exits, so its orchestrator replaces it. A full disk passes: the
+ * server still answers reads, and is ready again by itself once space is freed.
  */
 export class ServerHealth {
   private stopping = false;
@@ -37,6 +41,7 @@ export class ServerHealth {
     private readonly runner: Pick<ProjectionRunner, 'position' | 'failure' | 'retrying'>,
     private readonly store: Pick<EventStore, 'headPosition' | 'readAll'>,
     private readonly clock: Clock,
+    private readonly storage: Pick<StorageHealth, 'full'>,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -78,6 +83,8 @@ export class ServerHealth {
       return { ready: false, reason: 'projection_retrying', failing: { what: retrying.failing, error: retrying.error.message, attempts: retrying.attempts, seconds }, lag };
     }
     if (unreachable) return { ready: false, reason: 'log_unreachable', failing: { what: 'log', error: unreachable.message }, lag };
+    const full = this.storage.full();
+    if (full.length > 0) return { ready: false, reason: 'storage_full', lag, storage: full };
     if (lag && lag.events > READY_MAX_LAG_EVENTS) return { ready: false, reason: 'catching_up', lag };
     return { ready: true, lag };
   }

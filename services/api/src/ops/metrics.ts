@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { type RequestFacts, routeLabelOf } from '@chat/http';
 import { EventLoopDelayProbe } from './event-loop-delay.js';
 import type { ServerHealth } from './health.js';
+import { STORAGE_AREAS, type StorageArea, type StorageHealth } from '../files/storage-health.js';
 
 /**
  * Node's default metrics that list every open descriptor or handle at each scrape: with 16,000 held
@@ -41,6 +42,13 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  private readonly storageFailures = new Counter({
+    name: 'chat_storage_write_failures_total',
+    help: 'Writes refused for lack of space, by area (log, search, snapshots, uploads, outbox).',
+    labelNames: ['area'] as const,
+    registers: [this.registry],
+  });
+
   private readonly loopDelay = new EventLoopDelayProbe(this.registry);
 
   constructor() {
@@ -54,9 +62,20 @@ export class ServerMetrics {
     this.loopDelay.stop();
   }
 
-  /** Gauges read when scraped: the projections' lag and readiness, and the realtime numbers. */
-  watch(health: ServerHealth, realtime: { liveQueues: () => Promise<number>; heldPolls: () => number }): void {
+  /** Gauges read when scraped: the projections' lag and readiness, the realtime numbers, storage space. */
+  watch(health: ServerHealth, realtime: { liveQueues: () => Promise<number>; heldPolls: () => number }, storage: Pick<StorageHealth, 'full'>): void {
     const registers = [this.registry];
+    new Gauge({
+      name: 'chat_storage_full',
+      help: 'Whether writes of an area (log, search, snapshots, uploads, outbox) are failing for lack of space (1) or not (0).',
+      labelNames: ['area'] as const,
+      registers,
+      collect: function () {
+        const full = new Set(storage.full());
+        for (const area of STORAGE_AREAS) this.set({ area }, full.has(area) ? 1 : 0);
+      },
+    });
+
     new Gauge({
       name: 'chat_projection_lag_events',
       help: 'Events in the log the read models have not applied yet.',
@@ -123,5 +142,9 @@ export class ServerMetrics {
 
   observeAppend(seconds: number): void {
     this.appends.observe(seconds);
+  }
+
+  observeStorageFailure(area: StorageArea): void {
+    this.storageFailures.inc({ area });
   }
 }

@@ -14,11 +14,12 @@ export async function healthPage(_ctx: unknown, call: RouteCall): Promise<RouteR
 }
 
 export async function readyPage(ctx: { health: ServerHealth }, call: RouteCall): Promise<RouteResult> {
-  const { ready, reason, failing, lag } = await ctx.health.readiness();
+  const { ready, reason, failing, storage, lag } = await ctx.health.readiness();
   sendJson(call.raw.res, ready ? 200 : 503, {
     status: ready ? 'ready' : 'not_ready',
     ...(reason ? { reason } : {}),
     ...(failing ? { failing } : {}),
+    ...(storage ? { storage } : {}),
     lag_events: lag?.events ?? null,
     lag_seconds: lag?.seconds ?? null,
   });

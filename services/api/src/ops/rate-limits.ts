@@ -25,9 +25,8 @@ class FlexibleLimiter implements RateLimiter {
     }
   }
 
-  async blockedFor(key: string): Promise<number | null> {
-    const counted = await this.limiter.get(key);
-    return counted && counted.consumedPoints >= this.points ? counted.msBeforeNext : null;
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
@@ -59,8 +58,9 @@ class FailoverLimiter implements RateLimiter {
     return this.use((limiter) => limiter.count(key));
   }
 
-  blockedFor(key: string): Promise<number | null> {
-    return this.use((limiter) => limiter.blockedFor(key));
+  /** Forgets the key wherever it may have been counted: in MongoDB and in this process (counted there while MongoDB failed). */
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.local.reset(key), this.use((limiter) => limiter.reset(key))]);
   }
 
   private async use<T>(count: (limiter: RateLimiter) => Promise<T>): Promise<T> {

@@ -1,11 +1,6 @@
 import type { Logger } from 'pino';
 import { type RequestDone, requestIdOf, routeLabelOf } from '@chat/http';
-
-/** The path without its query string: parameters may carry what a log should not keep. */
-const pathOf = (url: string): string => {
-  const mark = url.indexOf('?');
-  return mark < 0 ? url : url.slice(0, mark);
-};
+import { loggablePath } from '../secrets/log-redaction.js';
 
 /**
  * One line per request once it is answered (or its client went away): its id (the one in the
@@ -18,7 +13,7 @@ export function requestLog(log: Logger): RequestDone {
       {
         reqId: requestIdOf(req),
         method: req.method,
-        path: pathOf(url),
+        path: loggablePath(url),
         route: routeLabelOf(req),
         status: res.statusCode,
         ms: Math.round(elapsedMs * 10) / 10,

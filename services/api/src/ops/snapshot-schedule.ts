@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ReadModelSnapshots } from '@chat/projections';
+import type { StorageHealth } from '../files/storage-health.js';
 
 /** What the schedule needs of the projection runner: where it stands, and a moment when no event is applied. */
 export interface SnapshotRunner {
@@ -12,7 +13,9 @@ export interface SnapshotRunner {
 /**
  * Writes a read-models snapshot whenever `every` events have been applied since the last one (looked at
  * every `checkMs`), and once more at a clean stop. The models are copied while no event is applied
- * (a few hundred milliseconds for a million messages); the file is written in the background.
+ * (a few hundred milliseconds for a million messages); the file is written in the background. While
+ * any of the server's writes fails for lack of space none is started (its file would take the room
+ * the log needs); a snapshot refused for lack of space marks the snapshots full.
  */
 export class SnapshotSchedule {
   private timer: NodeJS.Timeout | null = null;
@@ -28,6 +31,7 @@ export class SnapshotSchedule {
     private readonly log: Logger,
     private saved: number,
     private readonly options: { every: number; checkMs: number },
+    private readonly storage: Pick<StorageHealth, 'failed' | 'wrote' | 'full'>,
   ) {}
 
   start(): void {
@@ -55,7 +59,8 @@ export class SnapshotSchedule {
   }
 
   private due(): void {
-    if (!this.saving && this.runner.applied - this.appliedAtSave >= this.options.every) void this.save();
+    if (this.saving || this.storage.full().length > 0) return;
+    if (this.runner.applied - this.appliedAtSave >= this.options.every) void this.save();
   }
 
   private save(): Promise<void> {
@@ -66,6 +71,7 @@ export class SnapshotSchedule {
       .then(
         async (written) => {
           if (!written) return;
+          this.storage.wrote('snapshots');
           if (written.position < this.forgottenAt) {
             await this.snapshots.discard();
             return;
@@ -74,7 +80,10 @@ export class SnapshotSchedule {
           this.appliedAtSave = applied;
           this.log.info({ position: written.position, megabytes: Math.round(written.bytes / 2 ** 20), seconds: (performance.now() - started) / 1000 }, 'read-models snapshot written');
         },
-        (error: unknown) => this.log.error({ err: error }, 'read-models snapshot failed; the previous one stays'),
+        (error: unknown) => {
+          this.storage.failed('snapshots', error);
+          this.log.error({ err: error }, 'read-models snapshot failed; the previous one stays');
+        },
       )
       .finally(() => (this.saving = null));
     return this.saving;
