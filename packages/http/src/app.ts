@@ -71,7 +71,7 @@ function routeChain(runner: RouteCallRunner, options: AppOptions): RouteChain {
   const body = bodyLimitsOf(route);
   return {
     label: route.path,
-    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), urlencodedBody(body), multipartBody(body, route.upload, options.uploadDir ?? tmpdir(), options.onUploadStorageFull)],
+    middleware: [...callerChecks(route, options.authenticator, limits), bodyCap(body), ...(route.rawBody ? [] : [urlencodedBody(body)]), multipartBody(body, route.upload, options.uploadDir ?? tmpdir(), options.onUploadStorageFull)],
     view: async (req, res, path) => {
       const params = gatherParams(req);
       const call = () => runner.run({ params, path, caller: callerOf(req), files: filesOf(req), req, res });

@@ -207,6 +207,12 @@ api_key?: string
 stream?: string
 topic?: string
 branches?: string
+only_events?: string[]
+exclude_events?: string[]
+use_merge_request_title?: string
+name?: string
+desc?: string
+payload?: string
 }
 export interface FetchApiKeyRequest {
 username: string

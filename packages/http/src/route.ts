@@ -84,5 +84,7 @@ export interface Route {
   unmetered?: boolean;
   /** Incoming-webhook bots may call it (POST /messages and the integrations); every other route refuses them. */
   allowIncomingWebhooks?: boolean;
+  /** The handler reads the body itself, whatever its content type (integrations' payloads): no urlencoded parsing. */
+  rawBody?: boolean;
   handle(call: RouteCall): Promise<RouteResult>;
 }

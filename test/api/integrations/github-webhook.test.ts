@@ -10,6 +10,17 @@ describe('Incoming webhooks: POST /external/github', () => {
 
   describe("the public server's fixtures", () => itMatchesPublicServer('github', () => bench));
 
+  it('posts only events only_events matches, and none exclude_events matches (shell-style patterns)', async () => {
+    const before = await bench.lastMessage();
+    const ping = webhookFixture('github', 'ping.json');
+    const post = (params: Record<string, string>) => bench.post(ping, params, { 'X-GitHub-Event': 'ping' });
+    expect((await post({ only_events: '["push*","issue?"]' })).status).to.equal(200);
+    expect((await post({ exclude_events: '["p[aeiou]ng"]' })).status).to.equal(200);
+    expect((await bench.lastMessage()).id).to.equal(before.id);
+    expect((await post({ only_events: '["pi*"]', exclude_events: '["push"]' })).status).to.equal(200);
+    expect(await bench.lastMessage()).to.include({ content: 'GitHub webhook has been successfully configured by TomaszKolek.' });
+  });
+
   it('posts nothing for events GitHub sends that are deliberately ignored', async () => {
     const before = await bench.lastMessage();
     const queue = JSON.stringify({ ref: 'refs/heads/gh-readonly-queue/main/pr-1', sender: { login: 'x' } });

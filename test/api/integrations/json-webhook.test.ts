@@ -50,10 +50,13 @@ describe('Incoming webhooks: POST /external/json', () => {
     expect(await lastMessage(member)).to.include({ type: 'private', sender_id: bot.userId, content: expected({ a: 1 }) });
   });
 
-  it('answers success for a channel that does not exist, posting nothing', async () => {
-    const before = await lastMessage(member);
+  it('answers success for a channel that does not exist, telling the bot\'s owner once a minute', async () => {
     expect((await hook(member.baseUrl, { api_key: bot.apiKey, stream: 'nowhere' }, '{"a":2}')).status).to.equal(200);
-    expect((await lastMessage(member)).id).to.equal(before.id);
+    const notice = await lastMessage(member);
+    expect(notice).to.include({ type: 'private', sender_full_name: 'Notification Bot', client: 'Internal' });
+    expect(notice.content).to.equal(`Your bot \`${bot.email}\` tried to send a message to channel #**nowhere**, but that channel does not exist. Click [here](#channels/new) to create it.`);
+    expect((await hook(member.baseUrl, { api_key: bot.apiKey, stream: 'elsewhere' }, '{"a":3}')).status).to.equal(200);
+    expect((await lastMessage(member)).id).to.equal(notice.id);
   });
 
   it('refuses a bad key, a missing key, malformed JSON and an unknown integration', async () => {

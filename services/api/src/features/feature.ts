@@ -40,10 +40,12 @@ export interface RouteRow {
   unmetered?: boolean;
   /** Incoming-webhook bots may call it (as POST /messages); they are refused every other route. */
   allowIncomingWebhooks?: boolean;
+  /** The view reads the body itself whatever its content type (integrations' payloads). */
+  rawBody?: boolean;
 }
 
 /** Extras a route row may carry. */
-export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered' | 'allowIncomingWebhooks'>;
+export type RouteExtras = Pick<RouteRow, 'upload' | 'lean' | 'authAttempt' | 'unmetered' | 'allowIncomingWebhooks' | 'rawBody'>;
 
 /**
  * A route row. The view is typed by the row's schema; the table runs it with the parameters that

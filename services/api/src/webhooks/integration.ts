@@ -1,7 +1,16 @@
-/** What an integration makes of one payload: the topic it suggests and the message's Markdown. */
+/** One message an integration makes of a payload: the topic it suggests, the Markdown, its event type. */
 export interface WebhookMessage {
   topic: string;
   body: string;
+  /** The event type, matched against the `only_events` and `exclude_events` parameters' patterns. */
+  event?: string | undefined;
+}
+
+/** The organization's active people, for integrations that name users by address or name (Jira). */
+export interface WebhookPeople {
+  fullNameByEmail(email: string): string | undefined;
+  /** The first (oldest) person whose name is `name` or whose address starts with it, ignoring case. */
+  guessFullName(name: string): string | undefined;
 }
 
 /** One service's request as an integration sees it: the parsed JSON body, its headers and parameters. */
@@ -13,11 +22,12 @@ export interface WebhookRequest {
   param(name: string): string | undefined;
   /** Whether the service chose the topic (`topic=`): then messages name the issue or PR in full. */
   topicGiven: boolean;
+  people: WebhookPeople;
 }
 
 /**
  * One incoming-webhook integration (`POST /api/v1/external/<name>`): it turns the payload a service
- * sent into a message, as the public server's integration of that name does. Adding an integration
+ * sent into messages, as the public server's integration of that name does. Adding an integration
  * is one module under integrations/ and its line in all-integrations.ts, with its fixtures' tests.
  */
 export interface WebhookIntegration {
@@ -25,9 +35,13 @@ export interface WebhookIntegration {
   name: string;
   /** How messages' `client` names it: `Zulip<display name>Webhook`; also the name in error messages. */
   displayName: string;
+  /** Also takes the JSON as a form field `payload` (as Slack's incoming webhooks may send it). */
+  formPayload?: boolean;
+  /** Decodes `stream` and `topic` once more (Jira double-escapes them). */
+  unquoteParameters?: boolean;
   /**
-   * The message for a request, or null for an event the service sends that is deliberately not
-   * posted; throws an ApiError for a payload it cannot read (400) or an event it does not support.
+   * The messages for a request, none for an event the service sends that is deliberately not posted;
+   * throws an ApiError for a payload it cannot read (400) or an event it does not support.
    */
-  message(request: WebhookRequest): WebhookMessage | null;
+  messages(request: WebhookRequest): WebhookMessage[];
 }

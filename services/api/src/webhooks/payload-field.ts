@@ -43,6 +43,20 @@ export class PayloadField {
     return this.value;
   }
 
+  /** A string among `allowed` (Zulip's check_string_in). */
+  oneOf(allowed: readonly string[]): string {
+    const value = this.str();
+    if (!allowed.includes(value)) throw badRequest(`Invalid ${this.path}`);
+    return value;
+  }
+
+  /** A string that is an absolute URL. */
+  url(): string {
+    const value = this.str();
+    if (!URL.canParse(value)) throw badRequest(`${this.path} is not a URL`);
+    return value;
+  }
+
   strOrNull(): string | null {
     return this.value === null ? null : this.str();
   }

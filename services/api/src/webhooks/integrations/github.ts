@@ -75,14 +75,14 @@ function topicOf(p: PayloadField, kind: string): string {
 export const githubIntegration: WebhookIntegration = {
   name: 'github',
   displayName: 'GitHub',
-  message(request) {
+  messages(request) {
     const header = request.header('X-GitHub-Event');
     if (header === undefined) throw missingEventHeader('X-GitHub-Event');
     const payload = new PayloadField(request.payload);
     const kind = kindOf(header, payload, request.param('branches'));
-    if (kind === null) return null;
+    if (kind === null) return [];
     const body = GITHUB_BODIES[kind];
     if (!body) throw unsupportedEvent('GitHub', kind);
-    return { topic: topicOf(payload, kind), body: body({ payload, withTitle: request.topicGiven }) };
+    return [{ topic: topicOf(payload, kind), body: body({ payload, withTitle: request.topicGiven }), event: kind }];
   },
 };

@@ -11,8 +11,8 @@ const asciiOnly = (text: string): string => text.replace(/[\u007f-\uffff]/g, (ch
 export const jsonIntegration: WebhookIntegration = {
   name: 'json',
   displayName: 'JSON',
-  message({ payload }) {
+  messages({ payload }) {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw badRequest('Malformed payload');
-    return { topic: 'JSON', body: `\`\`\`json\n${asciiOnly(JSON.stringify(payload, null, 2))}\n\`\`\`` };
+    return [{ topic: 'JSON', body: `\`\`\`json\n${asciiOnly(JSON.stringify(payload, null, 2))}\n\`\`\`` }];
   },
 };
