@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 
-/** The generated file: one type per request schema in schemas/api, and the map from schema name to it. */
-export const REQUEST_TYPES_FILE = 'packages/http/src/request-types.ts';
+/** The generated folder: one type per request schema in schemas/api by group, and the maps from schema name to them. */
+export const REQUEST_TYPES_DIR = 'packages/http/src/request-types';
 
 const typeName = (id: string): string => id.replace(/(^|[-_])([a-z0-9])/g, (_all, _sep: string, letter: string) => letter.toUpperCase());
 
@@ -21,16 +21,20 @@ function propertiesWithoutDescriptions(properties: unknown): unknown {
   return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, withoutDescriptions(schema)]));
 }
 
+/** The group a schema's types are written in: its name's first word, singular (users-list → user). */
+const groupOf = (id: string): string => id.split('-')[0].replace(/s$/, '');
+
+const HEADER = '// Generated from schemas/api/*.json by `npm run types:requests` (tools/request-types): do not edit.';
+
 /**
  * The TypeScript of every request schema (json-schema-to-typescript): its parameters as the schema
- * check leaves them (coerced, JSON-decoded), with the names of its path parameters apart.
+ * check leaves them (coerced, JSON-decoded), with the names of its path parameters apart. One file per
+ * group of schemas (REQUEST_TYPES_DIR/<group>.ts), and an index that joins their maps; by file name.
  */
-export async function requestTypes(root: string): Promise<string> {
+export async function requestTypes(root: string): Promise<Map<string, string>> {
   const dir = join(root, 'schemas', 'api');
   const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
-  const types: string[] = [];
-  const entries: string[] = [];
-  const paths: string[] = [];
+  const groups = new Map<string, { types: string[]; entries: string[]; paths: string[] }>();
   for (const file of files) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as JSONSchema & { 'x-path'?: string[] };
     const id = file.replace(/\.json$/, '');
@@ -38,27 +42,34 @@ export async function requestTypes(root: string): Promise<string> {
     const { $id: _id, $schema: _schema, ...body } = withoutDescriptions(schema) as JSONSchema;
     const options = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true } as const;
     const type = (await compile({ ...body, title: name }, name, options)).trim().replace(/\n\n+/g, '\n');
-    types.push(type);
+    const group = groups.get(groupOf(id)) ?? { types: [], entries: [], paths: [] };
+    groups.set(groupOf(id), group);
+    group.types.push(type);
     // The library spells the name its own way (e2ee → E2Ee): the map names what it wrote.
-    entries.push(`  '${id}': ${/^export (?:interface|type) (\w+)/.exec(type)?.[1] ?? name};`);
+    group.entries.push(`  '${id}': ${/^export (?:interface|type) (\w+)/.exec(type)?.[1] ?? name};`);
     const pathNames = schema['x-path'] ?? [];
-    paths.push(`  '${id}': ${pathNames.length === 0 ? 'never' : pathNames.map((p) => `'${p}'`).join(' | ')};`);
+    group.paths.push(`  '${id}': ${pathNames.length === 0 ? 'never' : pathNames.map((p) => `'${p}'`).join(' | ')};`);
   }
-  return [
-    '// Generated from schemas/api/*.json by `npm run types:requests` (tools/request-types): do not edit.',
-    '/* eslint-disable */',
+  const out = new Map<string, string>();
+  const names = [...groups.keys()].sort();
+  for (const group of names) {
+    const { types, entries, paths } = groups.get(group) ?? { types: [], entries: [], paths: [] };
+    const kind = typeName(group);
+    out.set(`${group}.ts`, [HEADER, '', ...types, '', `export interface ${kind}RequestTypes {`, ...entries, '}', '', `export interface ${kind}RequestPathNames {`, ...paths, '}', ''].join('\n'));
+  }
+  const kinds = names.map((group) => typeName(group));
+  out.set('index.ts', [
+    HEADER,
     '',
-    ...types,
+    ...names.map((group, i) => `import type { ${kinds[i]}RequestPathNames, ${kinds[i]}RequestTypes } from './${group}.js';`),
+    ...names.map((group) => `export type * from './${group}.js';`),
     '',
-    '/** Each request schema\'s parameters, by schema name. */',
-    'export interface RequestTypes {',
-    ...entries,
-    '}',
+    "/** Each request schema's parameters, by schema name. */",
+    `export interface RequestTypes extends ${kinds.map((kind) => `${kind}RequestTypes`).join(', ')} {}`,
     '',
-    '/** The names of each request schema\'s path parameters. */',
-    'export interface RequestPathNames {',
-    ...paths,
-    '}',
+    "/** The names of each request schema's path parameters. */",
+    `export interface RequestPathNames extends ${kinds.map((kind) => `${kind}RequestPathNames`).join(', ')} {}`,
     '',
-  ].join('\n');
+  ].join('\n'));
+  return out;
 }

@@ -5,7 +5,7 @@ export * from './params.js';
 export * from './request-schemas.js';
 export * from './route.js';
 export * from './typed-call.js';
-export type * from './request-types.js';
+export type * from './request-types/index.js';
 export * from './multipart.js';
 export * from './route-index.js';
 export * from './route-call.js';

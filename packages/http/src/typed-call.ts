@@ -1,4 +1,4 @@
-import type { RequestPathNames, RequestTypes } from './request-types.js';
+import type { RequestPathNames, RequestTypes } from './request-types/index.js';
 import type { RouteCall } from './route.js';
 
 /** The name of a request schema in schemas/api (without .json). */

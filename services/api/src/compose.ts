@@ -3,37 +3,19 @@ import { ChannelEmailTokens } from './secrets/channel-email-tokens.js';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { type Clock, isStorageFull, systemClock } from '@chat/core';
-import {
-  BackgroundCheckpoints,
-  EventSchemaRegistry,
-  type EventStore,
-  type IdAllocator,
-  LogExportThread,
-  LogIdAllocator,
-  type LogLocation,
-  SealingEventStore,
-  sealSpecsOf,
-  SqliteEventStore,
-  UpcastingEventStore,
-  ValidatingEventStore,
-  allUpcasters,
-  WRITER_CHECKPOINT_PAGES,
-} from '@chat/eventstore';
-import { clientEventsProjection, forgettingProjection, logMessageBodies, modelsVersion, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, ReadModelSnapshots, SearchKeeper } from '@chat/projections';
-import { type ClientEvent, loadPresence, MemoryRealtime, PresenceStore, QueueRegistry, type RealtimeStores, savePresence } from '@chat/realtime';
-import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { EventSchemaRegistry, type IdAllocator, LogExportThread, LogIdAllocator, SealingEventStore, sealSpecsOf, UpcastingEventStore, ValidatingEventStore, allUpcasters } from '@chat/eventstore';
+import { clientEventsProjection, forgettingProjection, openReadModels, OrganizationVersion, type Projection, ProjectionRunner, READ_MODELS_CHECKPOINT, SearchKeeper } from '@chat/projections';
+import { loadPresence, PresenceStore, QueueRegistry, savePresence } from '@chat/realtime';
 import { CommandBus } from './commands/command-bus.js';
-import { keyLocation } from './keys/key-location.js';
 import { openSubjectKeys } from './keys/open-subject-keys.js';
 import { QueuedEventScrub } from './keys/queued-event-scrub.js';
-import { Scrubber, type ScrubStep } from './keys/scrubber.js';
+import { Scrubber } from './keys/scrubber.js';
 import { queueNarrowFilter } from './queries/event-narrow.js';
 import { OrganizationSnapshots } from './queries/organization-snapshot.js';
 import type { Config } from './config.js';
-import { mongoDatabase } from './config-stores.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
-import { createPrivateFile, preparePrivateDir } from './files/private-files.js';
+import { preparePrivateDir } from './files/private-files.js';
 import { ApiKeys } from './secrets/api-keys.js';
 import { Passwords } from './secrets/passwords.js';
 import { loadServerSecret } from './secrets/server-secret.js';
@@ -50,8 +32,7 @@ import type { ServerContext } from './server-context.js';
 import { LocalDiskUploadStorage } from './uploads/local-disk-upload-storage.js';
 import { TemporaryUploadUrls } from './uploads/temporary-upload-urls.js';
 
-/** EventStoreDB and MongoDB, loaded only when configured (their clients are slow to load). */
-const production = () => import('./production-stores.js');
+import { loadSnapshot, localStorageAreas, logLocation, openEventStore, openReadStore, openRealtime, openSearchIndex, presenceFile, production, scrubSteps, walCheckpoints } from './compose-stores.js';
 
 /** What the server's metrics watch from inside the composition. */
 export interface Observers {
@@ -198,104 +179,6 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
     channelEmailTokens: new ChannelEmailTokens(loadServerSecret(config.dataDir)),
   };
   return ctx;
-}
-
-/**
- * What the server writes into the data directory, as configured: a space probe that finds room there
- * clears them. (The search index clears itself, once it has caught up with the log.)
- */
-function localStorageAreas(config: Config): Set<StorageArea> {
-  const areas = new Set<StorageArea>(['snapshots', 'uploads', 'outbox']);
-  if (logLocation(config).kind === 'sqlite') areas.add('log');
-  if (keyLocation(config).kind === 'sqlite') areas.add('keys');
-  return areas;
-}
-
-/** Where the configured log is, for readers with connections of their own (the export thread). */
-function logLocation(config: Config): LogLocation {
-  if (config.eventStore === 'esdb' && config.esdbUrl) return { kind: 'esdb', url: config.esdbUrl, streamPrefix: config.stores.esdbStreamPrefix, keys: keyLocation(config) };
-  return { kind: 'sqlite', file: join(config.dataDir, 'events.sqlite3'), keys: keyLocation(config) };
-}
-
-async function openEventStore(config: Config, log: Logger): Promise<EventStore> {
-  const location = logLocation(config);
-  if (location.kind === 'esdb') {
-    const onError = (error: unknown) => log.warn({ err: error }, 'EventStoreDB subscription dropped; resubscribing');
-    return (await production()).connectEventStore(location.url, { streamPrefix: location.streamPrefix, onError });
-  }
-  createPrivateFile(location.file);
-  // Checkpoints run in their own thread (walCheckpoints): a commit checkpoints only as a backstop.
-  return new SqliteEventStore(location.file, { checkpointPages: WRITER_CHECKPOINT_PAGES });
-}
-
-/** The embedded search index's file. */
-const searchFile = (config: Config): string => join(config.dataDir, 'search.sqlite3');
-
-/** The SQLite files this server writes (the embedded log, the embedded search index), checkpointed in a thread of their own. */
-function walCheckpoints(config: Config, readStore: ReadStore): BackgroundCheckpoints | null {
-  const location = logLocation(config);
-  const files = [...(location.kind === 'sqlite' ? [location.file] : []), ...(readStore instanceof MemoryReadStore ? [searchFile(config)] : [])];
-  return files.length > 0 ? new BackgroundCheckpoints(files) : null;
-}
-
-/** What scrubbing after a forgetting does: the embedded search index's freed pages and WAL (see Scrubber). */
-function scrubSteps(config: Config, search: SearchIndex, checkpoints: BackgroundCheckpoints | null): ScrubStep[] {
-  if (!(search instanceof SqliteSearchIndex)) return [];
-  return [{ name: 'search index', run: async () => (await search.flush(), checkpoints ? checkpoints.truncate(searchFile(config)) : true) }];
-}
-
-/**
- * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
- * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
- */
-async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
-  let index: SearchIndex | null = readStore instanceof MemoryReadStore ? null : (await production()).mongoSearchIndex(readStore);
-  if (!index) {
-    createPrivateFile(searchFile(config));
-    // Checkpoints run in their own thread (walCheckpoints), as the log's.
-    index = new SqliteSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
-  }
-  if ((await index.position()) > (await log.headPosition())) await index.clear();
-  return index;
-}
-
-/** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */
-async function openReadStore(config: Config, log: EventStore): Promise<ReadStore> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectReadStore(config.mongoUrl, mongoDatabase(config.stores, 'read_models'));
-  return new MemoryReadStore({ bodies: logMessageBodies(log) });
-}
-
-/** Feeds and queues follow the read side: shared in MongoDB, else in the process (saved at a graceful stop). */
-async function openRealtime(config: Config, log: Logger, scrub: (event: ClientEvent) => ClientEvent | null): Promise<RealtimeStores> {
-  if (config.readStore === 'mongodb' && config.mongoUrl) return (await production()).connectRealtime(config.mongoUrl, mongoDatabase(config.stores, 'realtime'), config.queueIdleMs, log);
-  return new MemoryRealtime(queuesFile(config), scrub);
-}
-
-const queuesFile = (config: Config): string => join(config.dataDir, 'queues.json');
-
-const presenceFile = (config: Config): string => join(config.dataDir, 'presence.json');
-
-/**
- * The memory read models' snapshots (DATA_DIR/read-models.snapshot): loaded here when usable, so the
- * runner applies only the log after it. Null when snapshots are off or the read models live in MongoDB.
- */
-async function loadSnapshot(
-  config: Config,
-  readStore: ReadStore,
-  log: EventStore,
-  ids: LogIdAllocator | null,
-  logger: Logger,
-  projections: readonly Projection[],
-  forgottenAt: number,
-): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
-  if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
-  // Which projections run, and in what order, shapes the models as much as their code does.
-  const version = modelsVersion(projections.map((projection) => projection.name));
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
-  const loaded = await snapshots.load(forgottenAt);
-  if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
-  else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');
-  return { snapshots, position: loaded.loaded ? loaded.position : 0 };
 }
 
 export async function closeContext(ctx: ServerContext): Promise<void> {

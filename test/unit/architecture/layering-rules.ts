@@ -1,7 +1,7 @@
 import type { Layering, NeverRule } from '../../../tools/imports/layering.js';
 
 /** The files that wire the server together (the features among them): the only ones that may know the whole ServerContext. */
-const COMPOSITION = ['main.ts', 'owner-password.ts', 'reset-owner-password.ts', 'server.ts', 'compose.ts', 'routes.ts', 'bootstrap.ts', 'authenticator.ts', 'server-context.ts', 'features'];
+const COMPOSITION = ['main.ts', 'owner-password.ts', 'reset-owner-password.ts', 'server.ts', 'compose.ts', 'compose-stores.ts', 'routes.ts', 'bootstrap.ts', 'authenticator.ts', 'server-context.ts', 'features'];
 
 /** Where a request or a timer enters: views, register, pages and downloads, operations, scheduled work. */
 const ENTRY_POINTS = ['endpoints', 'register', 'ops', 'scheduler', 'uploads/serve-*'];

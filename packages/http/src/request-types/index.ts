@@ -1,0 +1,92 @@
+// Generated from schemas/api/*.json by `npm run types:requests` (tools/request-types): do not edit.
+
+import type { AlertRequestPathNames, AlertRequestTypes } from './alert.js';
+import type { ApiRequestPathNames, ApiRequestTypes } from './api.js';
+import type { AttachmentRequestPathNames, AttachmentRequestTypes } from './attachment.js';
+import type { AuditRequestPathNames, AuditRequestTypes } from './audit.js';
+import type { BotRequestPathNames, BotRequestTypes } from './bot.js';
+import type { ChannelRequestPathNames, ChannelRequestTypes } from './channel.js';
+import type { DefaultRequestPathNames, DefaultRequestTypes } from './default.js';
+import type { DraftRequestPathNames, DraftRequestTypes } from './draft.js';
+import type { EmailRequestPathNames, EmailRequestTypes } from './email.js';
+import type { EmptyRequestPathNames, EmptyRequestTypes } from './empty.js';
+import type { EventRequestPathNames, EventRequestTypes } from './event.js';
+import type { ExportRequestPathNames, ExportRequestTypes } from './export.js';
+import type { ExternalRequestPathNames, ExternalRequestTypes } from './external.js';
+import type { FetchRequestPathNames, FetchRequestTypes } from './fetch.js';
+import type { InviteRequestPathNames, InviteRequestTypes } from './invite.js';
+import type { LinkifierRequestPathNames, LinkifierRequestTypes } from './linkifier.js';
+import type { MarkRequestPathNames, MarkRequestTypes } from './mark.js';
+import type { MessageRequestPathNames, MessageRequestTypes } from './message.js';
+import type { MutedRequestPathNames, MutedRequestTypes } from './muted.js';
+import type { NavigationRequestPathNames, NavigationRequestTypes } from './navigation.js';
+import type { PlaygroundRequestPathNames, PlaygroundRequestTypes } from './playground.js';
+import type { PresenceRequestPathNames, PresenceRequestTypes } from './presence.js';
+import type { ProfileRequestPathNames, ProfileRequestTypes } from './profile.js';
+import type { PushRequestPathNames, PushRequestTypes } from './push.js';
+import type { ReactionRequestPathNames, ReactionRequestTypes } from './reaction.js';
+import type { ReadRequestPathNames, ReadRequestTypes } from './read.js';
+import type { RealmRequestPathNames, RealmRequestTypes } from './realm.js';
+import type { RegisterRequestPathNames, RegisterRequestTypes } from './register.js';
+import type { ReminderRequestPathNames, ReminderRequestTypes } from './reminder.js';
+import type { RetentionRequestPathNames, RetentionRequestTypes } from './retention.js';
+import type { SavedRequestPathNames, SavedRequestTypes } from './saved.js';
+import type { ScheduledRequestPathNames, ScheduledRequestTypes } from './scheduled.js';
+import type { SettingRequestPathNames, SettingRequestTypes } from './setting.js';
+import type { StreamRequestPathNames, StreamRequestTypes } from './stream.js';
+import type { SubscribeRequestPathNames, SubscribeRequestTypes } from './subscribe.js';
+import type { SubscriptionRequestPathNames, SubscriptionRequestTypes } from './subscription.js';
+import type { TopicRequestPathNames, TopicRequestTypes } from './topic.js';
+import type { TypingRequestPathNames, TypingRequestTypes } from './typing.js';
+import type { UnsubscribeRequestPathNames, UnsubscribeRequestTypes } from './unsubscribe.js';
+import type { UploadRequestPathNames, UploadRequestTypes } from './upload.js';
+import type { UserRequestPathNames, UserRequestTypes } from './user.js';
+import type { WelcomeRequestPathNames, WelcomeRequestTypes } from './welcome.js';
+export type * from './alert.js';
+export type * from './api.js';
+export type * from './attachment.js';
+export type * from './audit.js';
+export type * from './bot.js';
+export type * from './channel.js';
+export type * from './default.js';
+export type * from './draft.js';
+export type * from './email.js';
+export type * from './empty.js';
+export type * from './event.js';
+export type * from './export.js';
+export type * from './external.js';
+export type * from './fetch.js';
+export type * from './invite.js';
+export type * from './linkifier.js';
+export type * from './mark.js';
+export type * from './message.js';
+export type * from './muted.js';
+export type * from './navigation.js';
+export type * from './playground.js';
+export type * from './presence.js';
+export type * from './profile.js';
+export type * from './push.js';
+export type * from './reaction.js';
+export type * from './read.js';
+export type * from './realm.js';
+export type * from './register.js';
+export type * from './reminder.js';
+export type * from './retention.js';
+export type * from './saved.js';
+export type * from './scheduled.js';
+export type * from './setting.js';
+export type * from './stream.js';
+export type * from './subscribe.js';
+export type * from './subscription.js';
+export type * from './topic.js';
+export type * from './typing.js';
+export type * from './unsubscribe.js';
+export type * from './upload.js';
+export type * from './user.js';
+export type * from './welcome.js';
+
+/** Each request schema's parameters, by schema name. */
+export interface RequestTypes extends AlertRequestTypes, ApiRequestTypes, AttachmentRequestTypes, AuditRequestTypes, BotRequestTypes, ChannelRequestTypes, DefaultRequestTypes, DraftRequestTypes, EmailRequestTypes, EmptyRequestTypes, EventRequestTypes, ExportRequestTypes, ExternalRequestTypes, FetchRequestTypes, InviteRequestTypes, LinkifierRequestTypes, MarkRequestTypes, MessageRequestTypes, MutedRequestTypes, NavigationRequestTypes, PlaygroundRequestTypes, PresenceRequestTypes, ProfileRequestTypes, PushRequestTypes, ReactionRequestTypes, ReadRequestTypes, RealmRequestTypes, RegisterRequestTypes, ReminderRequestTypes, RetentionRequestTypes, SavedRequestTypes, ScheduledRequestTypes, SettingRequestTypes, StreamRequestTypes, SubscribeRequestTypes, SubscriptionRequestTypes, TopicRequestTypes, TypingRequestTypes, UnsubscribeRequestTypes, UploadRequestTypes, UserRequestTypes, WelcomeRequestTypes {}
+
+/** The names of each request schema's path parameters. */
+export interface RequestPathNames extends AlertRequestPathNames, ApiRequestPathNames, AttachmentRequestPathNames, AuditRequestPathNames, BotRequestPathNames, ChannelRequestPathNames, DefaultRequestPathNames, DraftRequestPathNames, EmailRequestPathNames, EmptyRequestPathNames, EventRequestPathNames, ExportRequestPathNames, ExternalRequestPathNames, FetchRequestPathNames, InviteRequestPathNames, LinkifierRequestPathNames, MarkRequestPathNames, MessageRequestPathNames, MutedRequestPathNames, NavigationRequestPathNames, PlaygroundRequestPathNames, PresenceRequestPathNames, ProfileRequestPathNames, PushRequestPathNames, ReactionRequestPathNames, ReadRequestPathNames, RealmRequestPathNames, RegisterRequestPathNames, ReminderRequestPathNames, RetentionRequestPathNames, SavedRequestPathNames, ScheduledRequestPathNames, SettingRequestPathNames, StreamRequestPathNames, SubscribeRequestPathNames, SubscriptionRequestPathNames, TopicRequestPathNames, TypingRequestPathNames, UnsubscribeRequestPathNames, UploadRequestPathNames, UserRequestPathNames, WelcomeRequestPathNames {}

@@ -1,0 +1,47 @@
+// Generated from schemas/api/*.json by `npm run types:requests` (tools/request-types): do not edit.
+
+export interface SubscribeRequest {
+subscriptions: {
+name: string
+description?: string
+}[]
+principals?: (number | string)[]
+authorization_errors_fatal?: boolean
+announce?: boolean
+invite_only?: boolean
+is_web_public?: boolean
+is_default_stream?: boolean
+history_public_to_subscribers?: boolean
+message_retention_days?: (string | number)
+topics_policy?: ("inherit" | "allow_empty_topic" | "disable_empty_topic" | "empty_topic_only")
+can_add_subscribers_group?: (number | {
+})
+can_remove_subscribers_group?: (number | {
+})
+can_administer_channel_group?: (number | {
+})
+can_delete_any_message_group?: (number | {
+})
+can_delete_own_message_group?: (number | {
+})
+can_move_messages_out_of_channel_group?: (number | {
+})
+can_move_messages_within_channel_group?: (number | {
+})
+can_send_message_group?: (number | {
+})
+can_subscribe_group?: (number | {
+})
+can_resolve_topics_group?: (number | {
+})
+folder_id?: number
+send_new_subscription_messages?: boolean
+}
+
+export interface SubscribeRequestTypes {
+  'subscribe': SubscribeRequest;
+}
+
+export interface SubscribeRequestPathNames {
+  'subscribe': never;
+}
