@@ -1,5 +1,5 @@
 import { badRequest, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage } from '../queries/message-access.js';
 import type { Clocked, Reads, Uses } from '../dependencies.js';
@@ -13,11 +13,11 @@ type EditTypingDeps = Clocked & Reads<'messages' | 'subscriptions' | 'users'> & 
  * POST /typing it is ephemeral, straight to feeds: `typing_edit_message` to those who would hear of
  * the edit (the channel's subscribers, or the conversation's members), who listen to typing.
  */
-export async function setEditTypingEndpoint(ctx: EditTypingDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function setEditTypingEndpoint(ctx: EditTypingDeps, call: CallOf<'message-edit-typing'>): Promise<Record<string, unknown>> {
   const editor = await callerUser(ctx, call);
-  const op = String(call.params.op);
+  const op = call.params.op;
   const q = await ChannelQuery.open(ctx, editor);
-  const { message } = await readableMessage(ctx, q, Number(call.path.message_id));
+  const { message } = await readableMessage(ctx, q, call.path.message_id);
   const listening = (user: UserState | undefined): user is UserState => user !== undefined && user.is_active && user.settings.receives_typing_notifications;
   const base = { type: 'typing_edit_message', op, sender_id: editor.user_id, message_id: message.id };
   if (message.recipient.type === 'channel') {

@@ -1,6 +1,6 @@
 import { badRequest, canonicalTopic, type ChannelState, FlagBit, type FlagsDecision, type UserState } from '@chat/core';
 import type { Origin } from '../commands/command-bus.js';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import type { MessagePredicate, MessageQuery } from '@chat/readstore';
 import { changeFlags, type FlagChange, type FlagSelection } from '../actions/update-flags.js';
 import type { ChannelQuery } from '../queries/channel-query.js';
@@ -28,35 +28,35 @@ async function change<S extends { ids: readonly number[] }>(ctx: ChangeDeps, cal
   return changeFlags(ctx, originOf(call), await callerUser(ctx, call), asked, select);
 }
 
-const askedChange = (call: RouteCall): FlagChange => ({ op: String(call.params.op), flag: String(call.params.flag) });
+const askedChange = ({ op, flag }: { op: string; flag: string }): FlagChange => ({ op, flag });
 
 /** `ignored_because_not_subscribed_channels`, present only when marking unread. */
 const ignoredChannels = (decision: FlagsDecision): Record<string, unknown> =>
   decision.ignored_because_not_subscribed_channels === undefined ? {} : { ignored_because_not_subscribed_channels: decision.ignored_because_not_subscribed_channels };
 
 /** POST /messages/flags: `messages` echoes the ids asked for, as the public server does. */
-export async function updateMessageFlagsEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const messages = call.params.messages as number[];
-  const { decision } = await change(ctx, call, askedChange(call), async () => ({ ids: messages }));
+export async function updateMessageFlagsEndpoint(ctx: ChangeDeps, call: CallOf<'message-flags-update'>): Promise<Record<string, unknown>> {
+  const messages = call.params.messages;
+  const { decision } = await change(ctx, call, askedChange(call.params), async () => ({ ids: messages }));
   return { messages, ...ignoredChannels(decision) };
 }
 
 /** The window's sizes, bounded together to MAX_MESSAGES_PER_UPDATE the way the public server bounds them. */
-function boundedWindow(params: Record<string, unknown>): { include_anchor: boolean; num_before: number; num_after: number } {
+function boundedWindow(params: { include_anchor?: boolean; num_before: number; num_after: number }): { include_anchor: boolean; num_before: number; num_after: number } {
   const include_anchor = params.include_anchor !== false;
-  const asked = { before: Number(params.num_before), after: Number(params.num_after) };
+  const asked = { before: params.num_before, after: params.num_after };
   if (asked.before > 0 && asked.after > 0 && !include_anchor) throw badRequest('The anchor can only be excluded at an end of the range');
   const num_before = Math.min(asked.before, Math.max(MAX_MESSAGES_PER_UPDATE - asked.after, MAX_MESSAGES_PER_UPDATE / 2));
   return { include_anchor, num_before, num_after: Math.min(asked.after, MAX_MESSAGES_PER_UPDATE - num_before) };
 }
 
 /** POST /messages/flags/narrow: the change on a window of a narrow, as GET /messages would list it. */
-export async function updateMessageFlagsForNarrowEndpoint(ctx: UpdateMessageFlagsForNarrowEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateMessageFlagsForNarrowEndpoint(ctx: UpdateMessageFlagsForNarrowEndpointDeps, call: CallOf<'message-flags-narrow'>): Promise<Record<string, unknown>> {
   const p = call.params;
   const anchor = parseAnchor(p.anchor, false);
   const window = boundedWindow(p);
   const clauses = parseNarrow(p.narrow);
-  const { decision, selection } = await change(ctx, call, askedChange(call), async (q) => {
+  const { decision, selection } = await change(ctx, call, askedChange(call.params), async (q) => {
     const narrow = await narrowFor(ctx, q, clauses);
     const query: MessageQuery = { userId: q.viewer.user_id, source: narrow.source, where: narrow.where };
     return narrowPage({ messages: ctx.models.messages, index: ctx.search }, query, windowAround(await resolveAnchor(ctx, query, anchor), window));
@@ -84,7 +84,7 @@ export const MARK_ALL_CHUNK = 10_000;
  * in commands of MARK_ALL_CHUNK messages each (marking read again changes nothing, so a request cut
  * short is completed by sending it again).
  */
-export async function markAllAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function markAllAsReadEndpoint(ctx: ChangeDeps, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   // One origin for every command of the request: each commit gets event ids of its own.
   await markAllAsRead(ctx, originOf(call), await callerUser(ctx, call));
   return { complete: true };
@@ -102,8 +102,8 @@ export async function markAllAsRead(ctx: ChangeDeps, origin: Origin, user: UserS
 }
 
 /** A channel whose messages the user may read, by id. */
-function readableChannel(q: ChannelQuery, raw: unknown): ChannelState {
-  const channel = q.channels.find((each) => each.channel_id === Number(raw));
+function readableChannel(q: ChannelQuery, channelId: number): ChannelState {
+  const channel = q.channels.find((each) => each.channel_id === channelId);
   if (!channel || !q.canRead(channel)) throw badRequest('Invalid channel ID');
   return channel;
 }
@@ -113,7 +113,7 @@ const unreadWhere = (ctx: Reads<'messages'>, q: ChannelQuery, where: MessagePred
   ctx.models.messages.matching({ userId: q.viewer.user_id, source: { kind: 'history' }, where: [...where, NOT_READ] });
 
 /** POST /mark_stream_as_read (deprecated) */
-export async function markStreamAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function markStreamAsReadEndpoint(ctx: ChangeDeps, call: CallOf<'mark-stream-as-read'>): Promise<Record<string, unknown>> {
   await change(ctx, call, MARK_READ, async (q) => {
     const channel = readableChannel(q, call.params.stream_id);
     return { ids: await unreadWhere(ctx, q, [{ op: 'channel', channelId: channel.channel_id }]) };
@@ -125,8 +125,8 @@ export async function markStreamAsReadEndpoint(ctx: ChangeDeps, call: RouteCall)
  * POST /mark_topic_as_read (deprecated): `(no topic)` and the empty topic's display name mean the
  * empty topic. A named topic must hold a message of the user's history.
  */
-export async function markTopicAsReadEndpoint(ctx: ChangeDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const asked = String(call.params.topic_name);
+export async function markTopicAsReadEndpoint(ctx: ChangeDeps, call: CallOf<'mark-topic-as-read'>): Promise<Record<string, unknown>> {
+  const asked = call.params.topic_name;
   const topic = canonicalTopic(asked);
   await change(ctx, call, MARK_READ, async (q) => {
     const where: MessagePredicate[] = [{ op: 'channel', channelId: readableChannel(q, call.params.stream_id).channel_id }, { op: 'topic', topic }];

@@ -1,5 +1,5 @@
 import { badRequest, checkContent, checkReadReceiptsEnabled, FlagBit, readReceiptUserIds, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { REALM_KEY } from '@chat/projections';
 import { messageHistoryView } from '@chat/wire';
 import { channelContext } from '../actions/channel-context.js';
@@ -21,20 +21,20 @@ async function realmSettings(ctx: Reads<'realm'>) {
 }
 
 /** GET /messages/{message_id}/history: a message the caller may read, as the organization lets them see its edits. */
-export async function getMessageHistory(ctx: GetMessageHistoryDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessageHistory(ctx: GetMessageHistoryDeps, call: CallOf<'message-history-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const visibility = (await realmSettings(ctx)).message_edit_history_visibility_policy;
   if (visibility === 'none') throw badRequest('Message edit history is disabled in this organization');
-  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), Number(call.path.message_id));
+  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), call.path.message_id);
   return { message_history: messageHistoryView(message, visibility, call.params.allow_empty_topic_name === true) };
 }
 
 /** GET /messages/{message_id}/read_receipts: who read a message the caller may read. */
-export async function getReadReceipts(ctx: GetReadReceiptsDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getReadReceipts(ctx: GetReadReceiptsDeps, call: CallOf<'read-receipts-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const enabled = (await realmSettings(ctx)).enable_read_receipts;
   checkReadReceiptsEnabled(enabled);
-  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), Number(call.path.message_id));
+  const { message } = await readableMessage(ctx, await ChannelQuery.open(ctx, viewer), call.path.message_id);
   const readers: UserState[] = [];
   for (const userId of await ctx.models.messages.holders(message.id)) {
     const flags = (await ctx.models.messages.flagsOf(userId, [message.id])).get(message.id) ?? 0;
@@ -49,9 +49,9 @@ export async function getReadReceipts(ctx: GetReadReceiptsDeps, call: RouteCall)
 }
 
 /** POST /messages/render: the HTML the content would be sent as, rendered as the caller would send it. */
-export async function renderMessageEndpoint(ctx: Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function renderMessageEndpoint(ctx: Configured & Uses<'models' | 'organization'>, call: CallOf<'message-render'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const cc = await channelContext(ctx, viewer.user_id);
   const render = await renderer(ctx, cc, [], cc.actor);
-  return { rendered: render(checkContent(String(call.params.content))).html };
+  return { rendered: render(checkContent(call.params.content)).html };
 }

@@ -1,6 +1,6 @@
 import { matchesPredicate, type MessageQuery } from '@chat/readstore';
 import { HISTORY_ONLY_BITS } from '@chat/core';
-import { type RouteCall, TimeSlicer } from '@chat/http';
+import { type CallOf, type RouteCall, TimeSlicer } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { readableMessage, readableMessages, type ViewedMessage } from '../queries/message-access.js';
 import { narrowFor } from '../queries/message-narrow.js';
@@ -56,14 +56,14 @@ async function* viewedAmong(ctx: Reads<'messages'>, userId: number, ids: readonl
 }
 
 /** GET /messages: a window of the narrow around an anchor, or the listed messages that match it. */
-export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization' | 'search'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'organization' | 'search'>, call: CallOf<'messages-get'>): Promise<Record<string, unknown>> {
   const p = call.params;
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(p.narrow));
   const shape = messageShapeOf(p);
   if (p.message_ids !== undefined) {
     checkNoRange(p);
-    const listed = (await readableMessages(ctx, q, p.message_ids as number[])).filter((viewed) => meets(narrow, viewed));
+    const listed = (await readableMessages(ctx, q, p.message_ids)).filter((viewed) => meets(narrow, viewed));
     return { messages: await messageRecords(ctx, listed, shape, narrow.search), history_limited: false };
   }
   const anchor = parseAnchor(p.anchor, p.use_first_unread_anchor === true);
@@ -82,20 +82,20 @@ export async function getMessages(ctx: Clocked & Configured & Uses<'models' | 'o
 }
 
 /** GET /messages/{message_id}: one message the viewer may read, with its Markdown source. */
-export async function getMessage(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getMessage(ctx: Clocked & Configured & Uses<'models' | 'organization'>, call: CallOf<'message-get'>): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
-  const viewed = await readableMessage(ctx, q, Number(call.path.message_id));
+  const viewed = await readableMessage(ctx, q, call.path.message_id);
   const [message] = await messageRecords(ctx, [viewed], messageShapeOf(call.params));
   return { raw_content: viewed.message.content, message };
 }
 
 /** GET /messages/matches_narrow: which of the listed messages match the narrow, with their highlighted content and topic. */
-export async function messagesMatchNarrow(ctx: MessagesMatchNarrowDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function messagesMatchNarrow(ctx: MessagesMatchNarrowDeps, call: CallOf<'messages-matches-narrow'>): Promise<Record<string, unknown>> {
   const q = await viewerQuery(ctx, call);
   const narrow = await narrowFor(ctx, q, parseNarrow(call.params.narrow));
   const messages: Record<string, unknown> = {};
   const highlighter = new SearchHighlighter(narrow.search);
-  for (const viewed of await readableMessages(ctx, q, call.params.msg_ids as number[])) {
+  for (const viewed of await readableMessages(ctx, q, call.params.msg_ids)) {
     if (meets(narrow, viewed)) messages[String(viewed.message.id)] = searchMatch(viewed, highlighter);
   }
   return { messages };

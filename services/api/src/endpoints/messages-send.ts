@@ -1,5 +1,5 @@
 import { clientName, isInteractiveClient, missingArgument } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { type SendInput, sendMessage } from '../actions/send-message.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Allocates, Commands, Configured, Uses } from '../dependencies.js';
@@ -8,30 +8,31 @@ import type { Allocates, Commands, Configured, Uses } from '../dependencies.js';
 type SendMessageEndpointDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** Direct recipients as a list; older clients send addresses separated by commas. */
-function directRecipients(to: unknown): readonly (string | number)[] {
-  if (Array.isArray(to)) return to as (string | number)[];
+function directRecipients(to: CallOf<'messages-send'>['params']['to']): readonly (string | number)[] {
+  if (Array.isArray(to)) return to;
   if (typeof to === 'number') return [to];
-  return String(to)
+  return to
     .split(',')
     .map((address) => address.trim())
     .filter((address) => address !== '');
 }
 
 /** POST /messages */
-export async function sendMessageEndpoint(ctx: SendMessageEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function sendMessageEndpoint(ctx: SendMessageEndpointDeps, call: CallOf<'messages-send'>): Promise<Record<string, unknown>> {
   const p = call.params;
   const type = p.type === 'stream' || p.type === 'channel' ? 'channel' : 'direct';
   const topic = p.topic ?? p.subject;
   if (type === 'channel' && topic === undefined) throw missingArgument('topic');
-  if (p.queue_id !== undefined && p.local_id === undefined) throw missingArgument('local_id');
+  const { queue_id, local_id } = p;
+  if (queue_id !== undefined && local_id === undefined) throw missingArgument('local_id');
   const input: SendInput = {
     type,
-    to: type === 'channel' ? (p.to as SendInput['to']) : directRecipients(p.to),
-    topic: type === 'channel' ? String(topic) : undefined,
-    content: String(p.content),
+    to: type === 'channel' ? p.to : directRecipients(p.to),
+    topic: type === 'channel' ? topic : undefined,
+    content: p.content,
     read_by_sender: typeof p.read_by_sender === 'boolean' ? p.read_by_sender : isInteractiveClient(clientName(call.client)),
   };
-  if (p.queue_id !== undefined) input.local_echo = { queue_id: String(p.queue_id), local_id: String(p.local_id) };
+  if (queue_id !== undefined && local_id !== undefined) input.local_echo = { queue_id, local_id };
   const result = await sendMessage(ctx, originOf(call), (await callerUser(ctx, call)).user_id, input);
   return { ...result };
 }

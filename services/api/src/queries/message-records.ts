@@ -11,7 +11,14 @@ import type { Configured, Uses } from '../dependencies.js';
 type MessageRecordsDeps = Configured & Uses<'models'>;
 
 /** How a client asked for message records (see MessageShape), read from the request's parameters. */
-export function messageShapeOf(params: Record<string, unknown>): MessageShape {
+/** The parameters that choose how messages are shown. */
+export interface MessageShapeParams {
+  apply_markdown?: boolean;
+  client_gravatar?: boolean;
+  allow_empty_topic_name?: boolean;
+}
+
+export function messageShapeOf(params: MessageShapeParams): MessageShape {
   return {
     applyMarkdown: params.apply_markdown !== false,
     clientGravatar: params.client_gravatar !== false,

@@ -27,11 +27,11 @@ export const windowAround = (anchor: number, params: { include_anchor: boolean; 
 });
 
 /** `num_before` and `num_after`: both required, and together within MAX_MESSAGES_PER_FETCH. */
-export function windowSize(params: Record<string, unknown>): { num_before: number; num_after: number } {
+export function windowSize(params: { num_before?: number; num_after?: number }): { num_before: number; num_after: number } {
   const count = (name: 'num_before' | 'num_after'): number => {
     const value = params[name];
     if (value === undefined) throw missingArgument(name);
-    return Number(value);
+    return value;
   };
   const num_before = count('num_before');
   const num_after = count('num_after');
