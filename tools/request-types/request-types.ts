@@ -21,6 +21,23 @@ function propertiesWithoutDescriptions(properties: unknown): unknown {
   return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, withoutDescriptions(schema)]));
 }
 
+/**
+ * A value of several types whose object form is described by `if: {type: object}, then: {…}` (a
+ * group setting: a group id or its members) written as the union it checks, `anyOf` of the other
+ * types and the object, so the type says what the object holds. Only the type changes: the check
+ * keeps the schema as written.
+ */
+function withObjectBranches(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withObjectBranches);
+  if (typeof value !== 'object' || value === null) return value;
+  const node = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withObjectBranches(inner)])) as Record<string, unknown>;
+  const { type, if: condition, then, ...rest } = node;
+  const objectIf = typeof condition === 'object' && condition !== null && (condition as { type?: unknown }).type === 'object';
+  if (!Array.isArray(type) || !type.includes('object') || !objectIf || typeof then !== 'object' || then === null) return node;
+  const others = type.filter((each) => each !== 'object');
+  return { ...rest, anyOf: [{ type: others.length === 1 ? others[0] : others }, { type: 'object', ...then }] };
+}
+
 /** The group a schema's types are written in: its name's first word, singular (users-list → user). */
 const groupOf = (id: string): string => id.split('-')[0].replace(/s$/, '');
 
@@ -39,7 +56,7 @@ export async function requestTypes(root: string): Promise<Map<string, string>> {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as JSONSchema & { 'x-path'?: string[] };
     const id = file.replace(/\.json$/, '');
     const name = `${typeName(id)}Request`;
-    const { $id: _id, $schema: _schema, ...body } = withoutDescriptions(schema) as JSONSchema;
+    const { $id: _id, $schema: _schema, ...body } = withObjectBranches(withoutDescriptions(schema)) as JSONSchema;
     const options = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true } as const;
     const type = (await compile({ ...body, title: name }, name, options)).trim().replace(/\n\n+/g, '\n');
     const group = groups.get(groupOf(id)) ?? { types: [], entries: [], paths: [] };

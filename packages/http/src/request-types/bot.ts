@@ -22,6 +22,7 @@ keys?: string[]
 }
 export interface BotStoragePutRequest {
 storage: {
+[k: string]: unknown | undefined
 }
 }
 export interface BotStorageRemoveRequest {

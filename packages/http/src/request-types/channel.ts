@@ -12,24 +12,44 @@ history_public_to_subscribers?: boolean
 message_retention_days?: (string | number)
 topics_policy?: ("inherit" | "allow_empty_topic" | "disable_empty_topic" | "empty_topic_only")
 can_add_subscribers_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_remove_subscribers_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_administer_channel_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_delete_any_message_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_delete_own_message_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_move_messages_out_of_channel_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_move_messages_within_channel_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_send_message_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_subscribe_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_resolve_topics_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 folder_id?: number
 send_new_subscription_messages?: boolean

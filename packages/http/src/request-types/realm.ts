@@ -27,92 +27,152 @@ invite_required?: boolean
 message_retention_days?: (number | string)
 can_create_groups?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_manage_all_groups?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_mention_many_users_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_resolve_topics_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_move_messages_between_channels_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_move_messages_between_topics_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_invite_users_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_add_subscribers_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_create_public_channel_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_create_private_channel_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 direct_message_initiator_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 direct_message_permission_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_delete_any_message_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_delete_own_message_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_add_custom_emoji_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 message_edit_history_visibility_policy?: string
@@ -121,14 +181,22 @@ new_stream_announcements_stream_id?: number
 moderation_request_channel_id?: number
 can_create_bots_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_create_write_only_bots_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 }

@@ -30,62 +30,102 @@ is_archived?: boolean
 is_default_stream?: boolean
 can_add_subscribers_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_remove_subscribers_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_administer_channel_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_delete_any_message_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_delete_own_message_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_move_messages_out_of_channel_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_move_messages_within_channel_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_send_message_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_subscribe_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_resolve_topics_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 }

@@ -19,16 +19,28 @@ description: string
 members: number[]
 subgroups?: number[]
 can_add_members_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_join_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_leave_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_manage_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_mention_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 can_remove_members_group?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 export interface UserGroupDeactivateRequest {
@@ -66,38 +78,62 @@ description?: string
 deactivated?: boolean
 can_add_members_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_join_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_leave_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_manage_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_mention_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 can_remove_members_group?: {
 new: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 old?: (number | {
+direct_members: number[]
+direct_subgroups: number[]
 })
 }
 }

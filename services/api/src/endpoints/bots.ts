@@ -1,5 +1,5 @@
-import { badRequest, botSettingsOf, type RoleValue, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import { badRequest, botSettingsOf, type UserState } from '@chat/core';
+import type { CallOf, RouteCall } from '@chat/http';
 import { avatarUrl } from '@chat/wire';
 import { createBot, regenerateBotApiKey, updateBot } from '../actions/bots.js';
 import { leadsToPrivateNetwork } from '../webhooks/outgoing/address-policy.js';
@@ -12,13 +12,13 @@ import type { Uses } from '../dependencies.js';
 type BotEndpointDeps = BotDeps & LifecycleDeps & Uses<'apiKeys' | 'config'>;
 import { callerUser, originOf } from './call-context.js';
 
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A map's entries whose values are given (the generated type of an object of strings allows missing ones). */
+const definedValues = (map: Readonly<Record<string, string | undefined>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(map).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
 /** A URL parameter as the public server checks it: http or https with a host. */
-function urlParam(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value);
+function urlParam(text: string | undefined, name: string): string | undefined {
+  if (text === undefined) return undefined;
   let url: URL | null = null;
   try {
     url = new URL(text);
@@ -54,21 +54,21 @@ async function botOf(ctx: BotEndpointDeps, botId: number): Promise<UserState> {
 }
 
 /** POST /bots */
-export async function createBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createBotEndpoint(ctx: BotEndpointDeps, call: CallOf<'bot-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   if (p.bot_type === 3) await checkReachable(ctx, urlParam(p.payload_url, 'payload_url'), 'payload_url');
   const userId = await createBot(ctx, originOf(call), actor.user_id, {
-    full_name: String(p.full_name),
-    short_name: String(p.short_name),
-    bot_type: typeof p.bot_type === 'number' ? p.bot_type : 1,
+    full_name: p.full_name,
+    short_name: p.short_name,
+    bot_type: p.bot_type ?? 1,
     payload_url: urlParam(p.payload_url, 'payload_url') ?? '',
-    service_name: stringOrNull(p.service_name),
-    interface_type: typeof p.interface_type === 'number' ? p.interface_type : 1,
-    config_data: (p.config_data as Record<string, string> | undefined) ?? {},
-    default_sending_stream: stringOrNull(p.default_sending_stream),
-    default_events_register_stream: stringOrNull(p.default_events_register_stream),
-    default_all_public_streams: typeof p.default_all_public_streams === 'boolean' ? p.default_all_public_streams : null,
+    service_name: p.service_name ?? null,
+    interface_type: p.interface_type ?? 1,
+    config_data: definedValues(p.config_data ?? {}),
+    default_sending_stream: p.default_sending_stream ?? null,
+    default_events_register_stream: p.default_events_register_stream ?? null,
+    default_all_public_streams: p.default_all_public_streams ?? null,
     file_count: call.files.length,
   });
   const bot = await botOf(ctx, userId);
@@ -88,23 +88,23 @@ export async function listBotsEndpoint(ctx: BotEndpointDeps, call: RouteCall): P
 }
 
 /** PATCH /bots/{bot_id} */
-export async function updateBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateBotEndpoint(ctx: BotEndpointDeps, call: CallOf<'bot-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const botId = Number(call.path.bot_id);
+  const botId = call.path.bot_id;
   const p = call.params;
   const service_payload_url = urlParam(p.service_payload_url, 'service_payload_url');
-  const service_interface = typeof p.service_interface === 'number' ? p.service_interface : 1;
+  const service_interface = p.service_interface ?? 1;
   await checkReachable(ctx, service_payload_url, 'service_payload_url');
   await updateBot(ctx, originOf(call), actor.user_id, botId, {
-    full_name: optionalString(p.full_name),
-    role: p.role as RoleValue | undefined,
-    bot_owner_id: typeof p.bot_owner_id === 'number' ? p.bot_owner_id : undefined,
-    config_data: p.config_data as Record<string, string> | undefined,
+    full_name: p.full_name,
+    role: p.role,
+    bot_owner_id: p.bot_owner_id,
+    config_data: p.config_data === undefined ? undefined : definedValues(p.config_data),
     service_payload_url,
     service_interface,
-    default_sending_stream: optionalString(p.default_sending_stream),
-    default_events_register_stream: optionalString(p.default_events_register_stream),
-    default_all_public_streams: typeof p.default_all_public_streams === 'boolean' ? p.default_all_public_streams : undefined,
+    default_sending_stream: p.default_sending_stream,
+    default_events_register_stream: p.default_events_register_stream,
+    default_all_public_streams: p.default_all_public_streams,
   });
   const bot = await botOf(ctx, botId);
   const owner = bot.bot_owner_id === null ? undefined : await ctx.models.users.get(bot.bot_owner_id);
@@ -120,16 +120,16 @@ export async function updateBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): 
 }
 
 /** DELETE /bots/{bot_id} */
-export async function deactivateBotEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateBotEndpoint(ctx: BotEndpointDeps, call: CallOf<'bot-id'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await deactivateBot(ctx, originOf(call), actor.user_id, Number(call.path.bot_id));
+  await deactivateBot(ctx, originOf(call), actor.user_id, call.path.bot_id);
   return {};
 }
 
 /** POST /bots/{bot_id}/api_key/regenerate */
-export async function regenerateBotApiKeyEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function regenerateBotApiKeyEndpoint(ctx: BotEndpointDeps, call: CallOf<'bot-id'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const botId = Number(call.path.bot_id);
+  const botId = call.path.bot_id;
   const generation = await regenerateBotApiKey(ctx, originOf(call), actor.user_id, botId);
   return { api_key: ctx.apiKeys.keyFor(botId, generation) };
 }

@@ -1,5 +1,5 @@
 import { badRequest, hasContentAccess } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { channelContext } from '../actions/channel-context.js';
 import { callerUser } from './call-context.js';
 import type { Configured, Reads, Uses } from '../dependencies.js';
@@ -15,14 +15,14 @@ const slugOf = (name: string): string => name.replace(/[^\p{L}\p{N}_]+/gu, '-').
  * messages the caller may read. The token is the channel's own, or the channel's and the sender's
  * when the address is to post as the caller or a bot they own. (Receiving mail is not offered.)
  */
-export async function channelEmailAddress(ctx: ChannelEmailAddressDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function channelEmailAddress(ctx: ChannelEmailAddressDeps, call: CallOf<'stream-email-address-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const cc = await channelContext(ctx, viewer.user_id);
-  const channel = cc.channels.get(Number(call.path.stream_id));
+  const channel = cc.channels.get(call.path.stream_id);
   if (!channel || !hasContentAccess(cc, channel, viewer.user_id)) throw badRequest('Invalid channel ID');
   let senderId: number | null = null;
   if (call.params.sender_id !== undefined) {
-    const sender = await ctx.models.users.get(Number(call.params.sender_id));
+    const sender = await ctx.models.users.get(call.params.sender_id);
     const allowed = sender !== undefined && sender.is_active && (sender.user_id === viewer.user_id || (sender.is_bot && sender.bot_owner_id === viewer.user_id));
     if (!allowed) throw badRequest("Invalid 'sender_id': must be you or a bot you own");
     senderId = sender.user_id;

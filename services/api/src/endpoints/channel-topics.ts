@@ -1,5 +1,5 @@
 import { badRequest, canReadChannelHistory, EMPTY_TOPIC_DISPLAY_NAME } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { type TopicSummary, topicKey } from '@chat/readstore';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { callerUser } from './call-context.js';
@@ -24,9 +24,9 @@ async function topicsInHistory(ctx: Reads<'messages'>, userId: number, channelId
  * GET /users/me/{stream_id}/topics: the channel's topics the viewer may see, most recent first. With
  * shared history that is every topic; otherwise only those of messages in the viewer's own history.
  */
-export async function getChannelTopics(ctx: GetChannelTopicsDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannelTopics(ctx: GetChannelTopicsDeps, call: CallOf<'channel-topics-get'>): Promise<Record<string, unknown>> {
   const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
-  const channelId = Number(call.path.stream_id);
+  const channelId = call.path.stream_id;
   const channel = q.visible(channelId);
   if (!channel || !q.canRead(channel)) throw badRequest('Invalid channel ID');
   const topics = canReadChannelHistory(q.world, channel, q.viewer.user_id)

@@ -1,5 +1,5 @@
 import { badRequest, channelNameKey, type ChannelState, isAdminRole, Role, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { ChannelQuery } from '../queries/channel-query.js';
 import { callerUser } from './call-context.js';
 import type { Clocked, Reads, Uses } from '../dependencies.js';
@@ -35,28 +35,28 @@ export async function listChannels(ctx: VisibleChannelDeps, call: RouteCall): Pr
   return { streams };
 }
 
-async function visibleChannel(ctx: VisibleChannelDeps, call: RouteCall): Promise<{ q: ChannelQuery; channel: ChannelState }> {
+async function visibleChannel(ctx: VisibleChannelDeps, call: RouteCall<Record<string, unknown>, { stream_id: number }>): Promise<{ q: ChannelQuery; channel: ChannelState }> {
   const q = await ChannelQuery.open(ctx, await callerUser(ctx, call));
-  const channel = q.visible(Number(call.path.stream_id));
+  const channel = q.visible(call.path.stream_id);
   if (!channel) throw badRequest('Invalid channel ID');
   return { q, channel };
 }
 
 /** GET /streams/{stream_id} */
-export async function getChannel(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannel(ctx: VisibleChannelDeps, call: CallOf<'stream-get'>): Promise<Record<string, unknown>> {
   const { q, channel } = await visibleChannel(ctx, call);
   return { stream: await q.channelRecord(channel) };
 }
 
 /** GET /streams/{stream_id}/members */
-export async function getChannelMembers(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getChannelMembers(ctx: VisibleChannelDeps, call: CallOf<'stream-members-get'>): Promise<Record<string, unknown>> {
   const { q, channel } = await visibleChannel(ctx, call);
   return { subscribers: await q.subscribers(channel.channel_id) };
 }
 
 /** GET /get_stream_id */
-export async function getChannelId(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  return { stream_id: await visibleChannelIdByName(ctx, await callerUser(ctx, call), String(call.params.stream)) };
+export async function getChannelId(ctx: VisibleChannelDeps, call: CallOf<'stream-id-get'>): Promise<Record<string, unknown>> {
+  return { stream_id: await visibleChannelIdByName(ctx, await callerUser(ctx, call), call.params.stream) };
 }
 
 /** The id of a channel the viewer may know, by name (compared as channel names are); else an error naming it. */

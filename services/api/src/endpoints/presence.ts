@@ -1,6 +1,6 @@
 import { badRequest } from '@chat/core';
-import type { RouteCall } from '@chat/http';
-import { DEFAULT_PRESENCE_HISTORY_DAYS, LEGACY_PRESENCE_CLIENT, legacyStatus, type PresenceStatus } from '@chat/realtime';
+import type { CallOf, RouteCall } from '@chat/http';
+import { DEFAULT_PRESENCE_HISTORY_DAYS, LEGACY_PRESENCE_CLIENT, legacyStatus } from '@chat/realtime';
 import { updatePresence } from '../actions/update-presence.js';
 import { realmPresence, serverTimestamp, sharesPresence } from '../queries/presence-query.js';
 import { callerUser } from './call-context.js';
@@ -15,16 +15,16 @@ type UpdatePresenceEndpointDeps = Clocked & Configured & Reads<'users'> & Uses<'
  * presence. Passing `last_update_id` asks for changes only, always in the modern format.
  * `new_user_input` is accepted; no usage statistics are kept from it.
  */
-export async function updatePresenceEndpoint(ctx: UpdatePresenceEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updatePresenceEndpoint(ctx: UpdatePresenceEndpointDeps, call: CallOf<'presence-update'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const p = call.params;
-  await updatePresence(ctx, user, p.status as PresenceStatus);
+  await updatePresence(ctx, user, p.status);
   if (p.ping_only === true) return { zephyr_mirror_active: false };
-  const since = p.last_update_id === undefined ? null : Number(p.last_update_id);
+  const since = p.last_update_id ?? null;
   const answer = await realmPresence(ctx, {
     modern: p.slim_presence === true || since !== null,
     since,
-    historyDays: p.history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.history_limit_days),
+    historyDays: p.history_limit_days ?? DEFAULT_PRESENCE_HISTORY_DAYS,
   });
   return {
     presences: answer.presences,
@@ -42,9 +42,9 @@ export async function getRealmPresence(ctx: Clocked & Configured & Reads<'users'
 }
 
 /** GET /users/{user_id_or_email}/presence: one user's presence, per client and aggregated. */
-export async function getUserPresence(ctx: Configured & Reads<'users'> & Uses<'presence'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUserPresence(ctx: Configured & Reads<'users'> & Uses<'presence'>, call: CallOf<'presence-user-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
-  const segment = String(call.path.user_id_or_email);
+  const segment = call.path.user_id_or_email;
   const user = await resolveUser(ctx, viewer, segment);
   const entry = ctx.presence.get(user.user_id);
   if (!entry || !sharesPresence(user)) throw badRequest(`No presence data for ${segment}`);

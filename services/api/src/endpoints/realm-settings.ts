@@ -1,5 +1,5 @@
 import { type GroupSettingUpdate, REALM_GROUP_SETTING_NAMES, type RealmGroupSettingName, type RealmUpdateEvent, type UpdateRealm } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { updateRealm } from '../actions/update-realm.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Commands, Configured, Reads, Uses } from '../dependencies.js';
@@ -22,11 +22,14 @@ function changedValues(events: readonly RealmUpdateEvent[]): Record<string, unkn
 }
 
 /** PATCH /realm */
-export async function updateRealmEndpoint(ctx: UpdateRealmEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateRealmEndpoint(ctx: UpdateRealmEndpointDeps, call: CallOf<'realm-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const group_settings: Partial<Record<RealmGroupSettingName, GroupSettingUpdate>> = {};
-  for (const name of REALM_GROUP_SETTING_NAMES) if (p[name] !== undefined) group_settings[name] = p[name] as GroupSettingUpdate;
+  for (const name of REALM_GROUP_SETTING_NAMES) {
+    const value = p[name];
+    if (value !== undefined) group_settings[name] = value;
+  }
   const cmd: UpdateRealm = {
     name: text(p.name),
     description: text(p.description),

@@ -1,5 +1,5 @@
 import { badRequest } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { subscribe, unsubscribe } from '../actions/subscriptions.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
 import { callerUser, originOf } from './call-context.js';
@@ -14,16 +14,15 @@ type ListSubscriptionsDeps = Clocked & Reads<'subscriptions' | 'users'> & Uses<'
 /** What subscribeEndpoint uses. */
 type SubscribeEndpointDeps = Commands & Clocked & Configured & Allocates & LogReads & Reads<'realm' | 'subscriptions' | 'users'> & Uses<'models' | 'organization'>;
 
-export const principalsParam = (value: unknown): (number | string)[] | null =>
-  Array.isArray(value) ? value.map((p) => (typeof p === 'number' ? p : String(p))) : null;
+export const principalsParam = (value: (number | string)[] | undefined): (number | string)[] | null => value ?? null;
 
 /** POST /users/me/subscriptions */
-export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: CallOf<'subscribe'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const fatal = p.authorization_errors_fatal !== false;
   const result = await subscribe(ctx, originOf(call), actor.user_id, {
-    channels: p.subscriptions as { name: string; description?: string }[],
+    channels: p.subscriptions,
     principals: principalsParam(p.principals),
     authorization_errors_fatal: fatal,
     options: newChannelOptions(p),
@@ -37,14 +36,14 @@ export async function subscribeEndpoint(ctx: SubscribeEndpointDeps, call: RouteC
 }
 
 /** DELETE /users/me/subscriptions */
-export async function unsubscribeEndpoint(ctx: UnsubscribeEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function unsubscribeEndpoint(ctx: UnsubscribeEndpointDeps, call: CallOf<'unsubscribe'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const names = (call.params.subscriptions as unknown[]).map(String);
+  const names = call.params.subscriptions;
   return unsubscribe(ctx, originOf(call), actor.user_id, { names, principals: principalsParam(call.params.principals) });
 }
 
 /** GET /users/me/subscriptions: the caller's current subscriptions, archived channels left out. */
-export async function listSubscriptions(ctx: ListSubscriptionsDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listSubscriptions(ctx: ListSubscriptionsDeps, call: CallOf<'subscriptions-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const q = await ChannelQuery.open(ctx, viewer);
   const include = includeSubscribersParam(call.params.include_subscribers);
@@ -56,12 +55,12 @@ export async function listSubscriptions(ctx: ListSubscriptionsDeps, call: RouteC
 }
 
 /** GET /users/{user_id}/subscriptions/{stream_id} */
-export async function subscriptionStatus(ctx: ListSubscriptionsDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function subscriptionStatus(ctx: ListSubscriptionsDeps, call: CallOf<'subscription-status-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const q = await ChannelQuery.open(ctx, viewer);
-  const userId = Number(call.path.user_id);
+  const userId = call.path.user_id;
   if (q.world.users.get(userId)?.is_active !== true) throw badRequest('No such user');
-  const channel = q.visible(Number(call.path.stream_id));
+  const channel = q.visible(call.path.stream_id);
   if (!channel) throw badRequest('Invalid channel ID');
   return { is_subscribed: (await q.subscribers(channel.channel_id)).includes(userId) };
 }

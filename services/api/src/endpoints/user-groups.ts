@@ -2,7 +2,6 @@ import {
   badRequest,
   directMembers,
   type GroupSettingUpdate,
-  type GroupSettingValue,
   listedMembers,
   Role,
   USER_GROUP_SETTING_NAMES,
@@ -35,7 +34,10 @@ export async function createUserGroupEndpoint(ctx: CreateUserGroupEndpointDeps, 
   const actor = await callerUser(ctx, call);
   const p = call.params;
   const settings: Partial<UserGroupSettings> = {};
-  for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingValue;
+  for (const name of USER_GROUP_SETTING_NAMES) {
+    const value = p[name];
+    if (value !== undefined) settings[name] = value;
+  }
   const group_id = await createUserGroup(ctx, originOf(call), actor, {
     name: p.name,
     description: p.description,
@@ -102,7 +104,10 @@ export async function updateUserGroupEndpoint(ctx: UpdateUserGroupMembersEndpoin
   const groupId = await pathGroupId(ctx, call);
   const p = call.params;
   const settings: Partial<Record<UserGroupSettingName, GroupSettingUpdate>> = {};
-  for (const name of USER_GROUP_SETTING_NAMES) if (p[name] !== undefined) settings[name] = p[name] as GroupSettingUpdate;
+  for (const name of USER_GROUP_SETTING_NAMES) {
+    const value = p[name];
+    if (value !== undefined) settings[name] = value;
+  }
   await updateUserGroup(ctx, originOf(call), actor, groupId, {
     name: p.name,
     description: p.description,

@@ -1,19 +1,18 @@
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { deactivateOwnUser, deactivateUser, type LifecycleDeps, reactivateUser } from '../actions/user-lifecycle.js';
 import { callerUser, originOf } from './call-context.js';
 
 /** DELETE /users/{user_id} */
-export async function deactivateUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateUserEndpoint(ctx: LifecycleDeps, call: CallOf<'user-deactivate'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const comment = call.params.deactivation_notification_comment;
-  await deactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user), typeof comment === 'string' ? comment : null);
+  await deactivateUser(ctx, originOf(call), actor.user_id, call.path.user, call.params.deactivation_notification_comment ?? null);
   return {};
 }
 
 /** POST /users/{user_id}/reactivate */
-export async function reactivateUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function reactivateUserEndpoint(ctx: LifecycleDeps, call: CallOf<'user-reactivate'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await reactivateUser(ctx, originOf(call), actor.user_id, Number(call.path.user_id));
+  await reactivateUser(ctx, originOf(call), actor.user_id, call.path.user_id);
   return {};
 }
 

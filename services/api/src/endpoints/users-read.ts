@@ -1,5 +1,5 @@
 import { badRequest, dummyEmail, isSystemBot, normalizeEmail, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { canSeeEmail, userView } from '@chat/wire';
 import { callerUser } from './call-context.js';
 import { realmHost } from '../realm-host.js';
@@ -34,9 +34,9 @@ export async function getOwnUser(ctx: Configured & Reads<'messages' | 'users'>, 
 }
 
 /** GET /users/{user_id} and GET /users/{email} */
-export async function getUser(ctx: Configured & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getUser(ctx: Configured & Reads<'users'>, call: CallOf<'user-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
-  const user = await resolveUser(ctx, viewer, String(call.path.user));
+  const user = await resolveUser(ctx, viewer, call.path.user);
   return { user: userView(user, viewer, viewOptions(ctx, call)) };
 }
 

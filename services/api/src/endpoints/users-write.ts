@@ -1,5 +1,5 @@
-import { checkCreateUserRequest, insufficientPermission, isAdminRole, type UpdateUser } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import { checkCreateUserRequest, insufficientPermission, isAdminRole } from '@chat/core';
+import type { CallOf, RouteCall } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
 import { updateUser, type UserWrites } from '../actions/update-user.js';
 import { rotateApiKey } from '../actions/rotate-api-key.js';
@@ -11,24 +11,24 @@ import type { Allocates, Commands, Configured, LogReads, Reads, Uses } from '../
 type CreateUserEndpointDeps = Commands & Allocates & LogReads & Reads<'channels' | 'subscriptions' | 'users'> & Uses<'passwords'>;
 
 /** POST /users */
-export async function createUserEndpoint(ctx: CreateUserEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createUserEndpoint(ctx: CreateUserEndpointDeps, call: CallOf<'users-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const password = String(call.params.password);
+  const { password, email, full_name } = call.params;
   checkCreateUserRequest(actor, password);
   const user_id = await createUser(ctx, originOf(call), {
-    email: String(call.params.email),
+    email,
     password,
-    full_name: String(call.params.full_name),
+    full_name,
   });
   return { user_id };
 }
 
 /** PATCH /users/{user_id} and PATCH /users/{email} */
-export async function updateUserEndpoint(ctx: Configured & UserWrites, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateUserEndpoint(ctx: Configured & UserWrites, call: CallOf<'user-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   if (!isAdminRole(actor.role)) throw insufficientPermission('Insufficient permission');
-  const target = await resolveUser(ctx, actor, String(call.path.user));
-  const { full_name, role, profile_data, new_email } = call.params as UpdateUser;
+  const target = await resolveUser(ctx, actor, call.path.user);
+  const { full_name, role, profile_data, new_email } = call.params;
   await updateUser(ctx, originOf(call), actor, target.user_id, { full_name, role, profile_data, new_email });
   return {};
 }
