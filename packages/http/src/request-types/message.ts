@@ -35,6 +35,7 @@ export interface MessageRenderRequest {
 content: string
 }
 export interface MessageReportRequest {
+message_id: number
 report_type: ("spam" | "harassment" | "inappropriate" | "norms" | "other")
 description?: string
 }
@@ -101,7 +102,7 @@ export interface MessageRequestPathNames {
   'message-get': 'message_id';
   'message-history-get': 'message_id';
   'message-render': never;
-  'message-report': never;
+  'message-report': 'message_id';
   'message-update': 'message_id';
   'messages-get': never;
   'messages-matches-narrow': never;

@@ -1,4 +1,4 @@
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { addAlertWords, alertWordsOf, removeAlertWords } from '../actions/alert-words.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Commands, Reads } from '../dependencies.js';
@@ -9,13 +9,13 @@ export async function getAlertWords(ctx: Reads<'alertWords' | 'users'>, call: Ro
 }
 
 /** POST /users/me/alert_words: answers with the whole list after the change. */
-export async function addAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function addAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: CallOf<'alert-words-add'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  return { alert_words: await addAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words as string[]) };
+  return { alert_words: await addAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words) };
 }
 
 /** DELETE /users/me/alert_words: answers with the whole list after the change. */
-export async function removeAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function removeAlertWordsEndpoint(ctx: Commands & Reads<'alertWords' | 'users'>, call: CallOf<'alert-words-remove'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  return { alert_words: await removeAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words as string[]) };
+  return { alert_words: await removeAlertWords(ctx, originOf(call), user.user_id, call.params.alert_words) };
 }

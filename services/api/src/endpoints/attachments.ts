@@ -1,5 +1,5 @@
 import { badRequest, fileTooLarge } from '@chat/core';
-import type { FileUploadLimits, RouteCall } from '@chat/http';
+import type { CallOf, FileUploadLimits, RouteCall } from '@chat/http';
 import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
 import type { Config } from '../config.js';
 import { viewableUpload } from '../queries/upload-access.js';
@@ -34,16 +34,16 @@ export async function getAttachments(ctx: Reads<'attachments' | 'uploadUsage' | 
 }
 
 /** DELETE /attachments/{attachment_id} */
-export async function deleteAttachmentEndpoint(ctx: DeleteAttachmentEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deleteAttachmentEndpoint(ctx: DeleteAttachmentEndpointDeps, call: CallOf<'attachment-delete'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  await deleteAttachment(ctx, originOf(call), user.user_id, Number(call.path.attachment_id));
+  await deleteAttachment(ctx, originOf(call), user.user_id, call.path.attachment_id);
   return {};
 }
 
 /** GET /user_uploads/{realm_id_str}/{filename}: a link to a file the caller may see that needs no credentials for a minute. */
-export async function temporaryUploadUrlEndpoint(ctx: TemporaryUploadUrlEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function temporaryUploadUrlEndpoint(ctx: TemporaryUploadUrlEndpointDeps, call: CallOf<'upload-temporary-url'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
-  const segments = call.path.filename as string[];
-  const attachment = await viewableUpload(ctx, viewer, `${String(call.path.realm_id_str)}/${segments.join('/')}`);
+  const { realm_id_str, filename } = call.path;
+  const attachment = await viewableUpload(ctx, viewer, `${realm_id_str}/${filename.join('/')}`);
   return { url: ctx.uploadUrls.issue(attachment.path_id) };
 }

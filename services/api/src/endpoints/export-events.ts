@@ -1,22 +1,23 @@
 import { badRequest, ownerRequired, Role } from '@chat/core';
 import { type ExportFilter, ExportFilterError, parseExportFilter, type RawExportFilter } from '@chat/eventstore';
-import { HANDLED, roomIn, type RouteCall, type RouteResult } from '@chat/http';
+import { type CallOf, HANDLED, roomIn, type RouteResult } from '@chat/http';
 import { callerUser } from './call-context.js';
 import type { Reads, Uses } from '../dependencies.js';
 
 /** A filter list as text: one value, or a JSON list of them (actor ids arrive as numbers). */
-function texts(value: unknown): string[] | undefined {
+function texts(value: string | number | readonly (string | number)[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-function rawFilter(params: Record<string, unknown>): RawExportFilter {
-  const text = (name: string): string | undefined => (params[name] === undefined ? undefined : String(params[name]));
+type ExportParams = CallOf<'export-events'>['params'];
+
+function rawFilter(params: ExportParams): RawExportFilter {
   return {
-    from_position: text('from_position'),
-    to_position: text('to_position'),
-    since: text('since'),
-    until: text('until'),
+    from_position: params.from_position,
+    to_position: params.to_position,
+    since: params.since,
+    until: params.until,
     stream: texts(params.stream),
     category: texts(params.category),
     type: texts(params.type),
@@ -24,7 +25,7 @@ function rawFilter(params: Record<string, unknown>): RawExportFilter {
   };
 }
 
-function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<string>): ExportFilter {
+function parsedFilter(params: ExportParams, knownTypes: ReadonlySet<string>): ExportFilter {
   try {
     return parseExportFilter(rawFilter(params), knownTypes);
   } catch (error) {
@@ -39,7 +40,7 @@ function parsedFilter(params: Record<string, unknown>, knownTypes: ReadonlySet<s
  * and serialized in the export thread (LogExportThread); this thread only writes its chunks, as the
  * client takes them, and stops the export when the client goes away.
  */
-export async function exportEventsEndpoint(ctx: Reads<'users'> & Uses<'logExports' | 'log' | 'registry'>, call: RouteCall): Promise<RouteResult> {
+export async function exportEventsEndpoint(ctx: Reads<'users'> & Uses<'logExports' | 'log' | 'registry'>, call: CallOf<'export-events'>): Promise<RouteResult> {
   if ((await callerUser(ctx, call)).role !== Role.Owner) throw ownerRequired('Must be an organization owner to export the event log');
   const knownTypes = new Set([...ctx.registry.schemas.values()].map((schema) => schema.title));
   const filter = parsedFilter(call.params, knownTypes);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest, missingArgument, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { sendMessage, type SendMessageDeps } from '../actions/send-message.js';
 import { noticeMissingChannel, type WebhookChannelNoticeDeps } from '../actions/webhook-channel-notice.js';
 import type { Uses } from '../dependencies.js';
@@ -81,17 +81,15 @@ const unquote = (text: string): string => text.replace(/(%[0-9a-fA-F]{2})+/g, (r
   }
 });
 
-const listParam = (call: RouteCall, name: string): string[] | undefined => (Array.isArray(call.params[name]) ? (call.params[name] as string[]) : undefined);
-
 /**
  * POST /external/{integration}: the integration makes messages of the payload, posted as the caller
  * (an incoming-webhook bot) to `stream` (a name or an id) under `topic` or the integration's topic,
  * or, without `stream`, sent to the bot's owner. A channel that does not exist is not an error, as on
  * the public server, which tells the bot's owner instead.
  */
-export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const integration = INTEGRATIONS.get(String(call.path.integration));
-  if (!integration) throw new ApiError('NOT_FOUND', 404, `Endpoint not found: POST /api/v1/external/${String(call.path.integration)}`);
+export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: CallOf<'external-webhook'>): Promise<Record<string, unknown>> {
+  const integration = INTEGRATIONS.get(call.path.integration);
+  if (!integration) throw new ApiError('NOT_FOUND', 404, `Endpoint not found: POST /api/v1/external/${call.path.integration}`);
   const org = await ctx.organization.current();
   const sender = await senderOf(ctx, call, org);
   const req = call.raw.req;
@@ -105,8 +103,8 @@ export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: Ro
     topicGiven: userTopic !== undefined,
     people: peopleOf(org),
   });
-  const only = listParam(call, 'only_events');
-  const exclude = listParam(call, 'exclude_events');
+  const only = call.params.only_events;
+  const exclude = call.params.exclude_events;
   const origin = { ...originOf(call), actorId: sender.user_id, client: `Zulip${integration.displayName}Webhook` };
   const stream = decode(stringParam(call, 'stream'));
   for (const { topic, body } of messages.filter((m) => eventPasses(m.event, only, exclude))) {

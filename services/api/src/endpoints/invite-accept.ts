@@ -1,5 +1,5 @@
 import { checkNewPassword } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { acceptInviteLink } from '../actions/accept-invite-link.js';
 import { originOf } from './call-context.js';
 import type { Reads } from '../dependencies.js';
@@ -13,9 +13,9 @@ type AcceptInviteLinkEndpointDeps = AcceptEmailInvitationDeps & Reads<'invites'>
  * (`/join/<key>/`) plus the new account's details. The answer carries no API key: the new user
  * fetches one with POST /fetch_api_key, like everyone else.
  */
-export async function acceptInviteLinkEndpoint(ctx: AcceptInviteLinkEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function acceptInviteLinkEndpoint(ctx: AcceptInviteLinkEndpointDeps, call: CallOf<'invite-link-accept'>): Promise<Record<string, unknown>> {
   const p = call.params;
-  const password = String(p.password);
+  const { password } = p;
   checkNewPassword(password, 'password');
-  return { ...(await acceptInviteLink(ctx, originOf(call), { key: String(p.key), email: String(p.email), password, full_name: String(p.full_name) })) };
+  return { ...(await acceptInviteLink(ctx, originOf(call), { key: p.key, email: p.email, password, full_name: p.full_name })) };
 }

@@ -1,12 +1,10 @@
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { linkifierList } from '@chat/wire';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Allocates, Commands, LogReads, Reads } from '../dependencies.js';
 
-const optionalString = (value: unknown): string | undefined => (value === undefined ? undefined : String(value));
-
-const linkifierInput = (call: RouteCall) => ({ pattern: optionalString(call.params.pattern), url_template: optionalString(call.params.url_template) });
+const linkifierInput = ({ pattern, url_template }: { pattern?: string; url_template?: string }) => ({ pattern, url_template });
 
 /** GET /realm/linkifiers: every user may read them, in processing order. */
 export async function listLinkifiers(ctx: Reads<'linkifiers' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
@@ -15,29 +13,29 @@ export async function listLinkifiers(ctx: Reads<'linkifiers' | 'users'>, call: R
 }
 
 /** POST /realm/filters */
-export async function addLinkifierEndpoint(ctx: Commands & Allocates & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function addLinkifierEndpoint(ctx: Commands & Allocates & LogReads & Reads<'users'>, call: CallOf<'linkifier-add'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  return { id: await addLinkifier(ctx, originOf(call), actor, linkifierInput(call)) };
+  return { id: await addLinkifier(ctx, originOf(call), actor, linkifierInput(call.params)) };
 }
 
 /** PATCH /realm/filters/{filter_id} */
-export async function updateLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function updateLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'linkifier-update'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await updateLinkifier(ctx, originOf(call), actor, Number(call.path.filter_id), linkifierInput(call));
+  await updateLinkifier(ctx, originOf(call), actor, call.path.filter_id, linkifierInput(call.params));
   return {};
 }
 
 /** DELETE /realm/filters/{filter_id} */
-export async function removeLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function removeLinkifierEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'linkifier-remove'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await removeLinkifier(ctx, originOf(call), actor, Number(call.path.filter_id));
+  await removeLinkifier(ctx, originOf(call), actor, call.path.filter_id);
   return {};
 }
 
 /** PATCH /realm/linkifiers */
-export async function reorderLinkifiersEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function reorderLinkifiersEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'linkifiers-reorder'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const order = Array.isArray(call.params.ordered_linkifier_ids) ? call.params.ordered_linkifier_ids.map(Number) : undefined;
+  const order = call.params.ordered_linkifier_ids;
   await reorderLinkifiers(ctx, originOf(call), actor, order);
   return {};
 }

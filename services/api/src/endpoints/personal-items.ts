@@ -1,5 +1,4 @@
-import type { DraftInput } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { draftView, navigationViewView, savedSnippetView } from '@chat/projections';
 import { createDrafts, deleteDraft, editDraft, userDrafts } from '../actions/drafts.js';
 import { addNavigationView, removeNavigationView, updateNavigationView, userNavigationViews } from '../actions/navigation-views.js';
@@ -19,20 +18,20 @@ export async function listDraftsEndpoint(ctx: Reads<'drafts' | 'users'>, call: R
 }
 
 /** POST /drafts */
-export async function createDraftsEndpoint(ctx: CreateDraftsEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const drafts = (call.params.drafts ?? []) as DraftInput[];
+export async function createDraftsEndpoint(ctx: CreateDraftsEndpointDeps, call: CallOf<'drafts-create'>): Promise<Record<string, unknown>> {
+  const drafts = call.params.drafts ?? [];
   return { ids: await createDrafts(ctx, originOf(call), await callerUser(ctx, call), drafts) };
 }
 
 /** PATCH /drafts/{draft_id} */
-export async function editDraftEndpoint(ctx: EditDraftEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  await editDraft(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.draft_id), call.params.draft as DraftInput);
+export async function editDraftEndpoint(ctx: EditDraftEndpointDeps, call: CallOf<'draft-edit'>): Promise<Record<string, unknown>> {
+  await editDraft(ctx, originOf(call), await callerUser(ctx, call), call.path.draft_id, call.params.draft);
   return {};
 }
 
 /** DELETE /drafts/{draft_id} */
-export async function deleteDraftEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  await deleteDraft(ctx, originOf(call), (await callerUser(ctx, call)).user_id, Number(call.path.draft_id));
+export async function deleteDraftEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'draft-delete'>): Promise<Record<string, unknown>> {
+  await deleteDraft(ctx, originOf(call), (await callerUser(ctx, call)).user_id, call.path.draft_id);
   return {};
 }
 
@@ -42,21 +41,21 @@ export async function listSavedSnippetsEndpoint(ctx: Reads<'savedSnippets' | 'us
 }
 
 /** POST /saved_snippets */
-export async function createSavedSnippetEndpoint(ctx: Commands & Allocates & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createSavedSnippetEndpoint(ctx: Commands & Allocates & Reads<'users'>, call: CallOf<'saved-snippet-create'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
-  return { saved_snippet_id: await createSavedSnippet(ctx, originOf(call), user.user_id, String(call.params.title), String(call.params.content)) };
+  return { saved_snippet_id: await createSavedSnippet(ctx, originOf(call), user.user_id, call.params.title, call.params.content) };
 }
 
 /** PATCH /saved_snippets/{saved_snippet_id} */
-export async function editSavedSnippetEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  const { title, content } = call.params as { title?: string; content?: string };
-  await changeSavedSnippet(ctx, originOf(call), (await callerUser(ctx, call)).user_id, Number(call.path.saved_snippet_id), { title, content });
+export async function editSavedSnippetEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'saved-snippet-edit'>): Promise<Record<string, unknown>> {
+  const { title, content } = call.params;
+  await changeSavedSnippet(ctx, originOf(call), (await callerUser(ctx, call)).user_id, call.path.saved_snippet_id, { title, content });
   return {};
 }
 
 /** DELETE /saved_snippets/{saved_snippet_id} */
-export async function deleteSavedSnippetEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  await changeSavedSnippet(ctx, originOf(call), (await callerUser(ctx, call)).user_id, Number(call.path.saved_snippet_id), 'delete');
+export async function deleteSavedSnippetEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'saved-snippet-delete'>): Promise<Record<string, unknown>> {
+  await changeSavedSnippet(ctx, originOf(call), (await callerUser(ctx, call)).user_id, call.path.saved_snippet_id, 'delete');
   return {};
 }
 
@@ -66,27 +65,24 @@ export async function listNavigationViewsEndpoint(ctx: Reads<'navigationViews' |
 }
 
 /** POST /navigation_views */
-export async function addNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  const { fragment, is_pinned, name } = call.params as { fragment: string; is_pinned: boolean; name?: string };
+export async function addNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'navigation-view-add'>): Promise<Record<string, unknown>> {
+  const { fragment, is_pinned, name } = call.params;
   await addNavigationView(ctx, originOf(call), (await callerUser(ctx, call)).user_id, { fragment, is_pinned, name });
   return {};
 }
 
 /** PATCH /navigation_views/{fragment} */
-export async function updateNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  const { is_pinned, name } = call.params as { is_pinned?: boolean; name?: string };
-  await updateNavigationView(ctx, originOf(call), (await callerUser(ctx, call)).user_id, { fragment: fragmentOf(call), is_pinned, name });
+export async function updateNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'navigation-view-update'>): Promise<Record<string, unknown>> {
+  const { is_pinned, name } = call.params;
+  await updateNavigationView(ctx, originOf(call), (await callerUser(ctx, call)).user_id, { fragment: fragmentOf(call.path.fragment), is_pinned, name });
   return {};
 }
 
 /** DELETE /navigation_views/{fragment} */
-export async function removeNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  await removeNavigationView(ctx, originOf(call), (await callerUser(ctx, call)).user_id, fragmentOf(call));
+export async function removeNavigationViewEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'navigation-view-remove'>): Promise<Record<string, unknown>> {
+  await removeNavigationView(ctx, originOf(call), (await callerUser(ctx, call)).user_id, fragmentOf(call.path.fragment));
   return {};
 }
 
 /** A fragment spans path segments (`narrow/is/alerted`): the route takes the rest of the path. */
-const fragmentOf = (call: RouteCall): string => {
-  const segments = call.path.fragment;
-  return Array.isArray(segments) ? segments.join('/') : String(segments);
-};
+const fragmentOf = (segments: readonly string[]): string => segments.join('/');

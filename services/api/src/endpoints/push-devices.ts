@@ -11,7 +11,8 @@ type RegisterPushDeviceEndpointDeps = Commands & Configured & Reads<'pushDevices
 /** What testPushEndpoint uses. */
 type TestPushEndpointDeps = Clocked & Configured & Reads<'pushDevices' | 'realm' | 'users'> & Uses<'push'>;
 
-type TokenView = (ctx: Commands & Reads<'pushDevices' | 'users'> & Uses<'push'>, call: RouteCall) => Promise<Record<string, unknown>>;
+/** A token view: every token route takes `token`; the APNs ones `appid` besides. */
+type TokenView = (ctx: Commands & Reads<'pushDevices' | 'users'> & Uses<'push'>, call: RouteCall<{ token: string; appid?: string }>) => Promise<Record<string, unknown>>;
 
 /** Push devices belong to people's phones: bots have none, as in the public API. */
 async function humanCaller(ctx: Reads<'users'>, call: RouteCall): Promise<UserState> {
@@ -21,13 +22,13 @@ async function humanCaller(ctx: Reads<'users'>, call: RouteCall): Promise<UserSt
 }
 
 const addToken = (kind: PushTokenKind): TokenView => async (ctx, call) => {
-  const appId = kind === 'apns' ? (call.params.appid as string) : null;
-  await addPushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token as string, appId);
+  const appId = kind === 'apns' ? (call.params.appid ?? null) : null;
+  await addPushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token, appId);
   return {};
 };
 
 const removeToken = (kind: PushTokenKind): TokenView => async (ctx, call) => {
-  await removePushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token as string);
+  await removePushToken(ctx, originOf(call), (await humanCaller(ctx, call)).user_id, kind, call.params.token);
   return {};
 };
 

@@ -1,4 +1,4 @@
-import type { FileUploadLimits, RouteCall } from '@chat/http';
+import type { CallOf, FileUploadLimits, RouteCall } from '@chat/http';
 import { badRequest } from '@chat/core';
 import { realmEmojiDict } from '@chat/wire';
 import { addRealmEmoji, deactivateRealmEmoji } from '../actions/realm-emoji.js';
@@ -24,15 +24,15 @@ export async function listRealmEmoji(ctx: Reads<'realmEmoji' | 'users'>, call: R
 }
 
 /** POST /realm/emoji/{emoji_name}: the image is the one file part, under any field name. */
-export async function uploadRealmEmojiEndpoint(ctx: UploadRealmEmojiEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function uploadRealmEmojiEndpoint(ctx: UploadRealmEmojiEndpointDeps, call: CallOf<'realm-emoji-upload'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await addRealmEmoji(ctx, originOf(call), actor, String(call.path.emoji_name), call.files);
+  await addRealmEmoji(ctx, originOf(call), actor, call.path.emoji_name, call.files);
   return {};
 }
 
 /** DELETE /realm/emoji/{emoji_name} */
-export async function deactivateRealmEmojiEndpoint(ctx: DeactivateRealmEmojiEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateRealmEmojiEndpoint(ctx: DeactivateRealmEmojiEndpointDeps, call: CallOf<'realm-emoji-deactivate'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  await deactivateRealmEmoji(ctx, originOf(call), actor, String(call.path.emoji_name));
+  await deactivateRealmEmoji(ctx, originOf(call), actor, call.path.emoji_name);
   return {};
 }

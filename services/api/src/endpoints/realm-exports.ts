@@ -1,5 +1,5 @@
 import { checkListRealmExports, exportConsents } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { realmExportViews } from '@chat/projections';
 import { deleteRealmExport, requestRealmExport } from '../actions/realm-exports.js';
 import { callerUser, originOf } from './call-context.js';
@@ -11,9 +11,9 @@ type RequestRealmExportEndpointDeps = Commands & Configured & Allocates & LogRea
 type DeleteRealmExportEndpointDeps = Commands & Reads<'realmExports' | 'users'> & Uses<'uploads'>;
 
 /** POST /export/realm: answers at once with the id; GET /export/realm says when the file is ready. */
-export async function requestRealmExportEndpoint(ctx: RequestRealmExportEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function requestRealmExportEndpoint(ctx: RequestRealmExportEndpointDeps, call: CallOf<'export-realm-create'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
-  const { id } = await requestRealmExport(ctx, originOf(call), actor, call.params.export_type === undefined ? 1 : Number(call.params.export_type));
+  const { id } = await requestRealmExport(ctx, originOf(call), actor, call.params.export_type ?? 1);
   return { id };
 }
 
@@ -29,7 +29,7 @@ export async function listExportConsentsEndpoint(ctx: Reads<'users'>, call: Rout
 }
 
 /** DELETE /export/realm/{export_id} */
-export async function deleteRealmExportEndpoint(ctx: DeleteRealmExportEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  await deleteRealmExport(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.export_id));
+export async function deleteRealmExportEndpoint(ctx: DeleteRealmExportEndpointDeps, call: CallOf<'export-realm-delete'>): Promise<Record<string, unknown>> {
+  await deleteRealmExport(ctx, originOf(call), await callerUser(ctx, call), call.path.export_id);
   return {};
 }

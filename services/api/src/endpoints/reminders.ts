@@ -1,4 +1,4 @@
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { reminderView } from '@chat/projections';
 import { deleteReminder, pendingReminders, scheduleReminder } from '../actions/reminders.js';
 import { callerUser, originOf } from './call-context.js';
@@ -8,12 +8,12 @@ import type { Allocates, Clocked, Commands, Configured, LogReads, Reads, Uses } 
 type CreateReminderEndpointDeps = Commands & Clocked & Configured & Allocates & Uses<'models' | 'organization'>;
 
 /** POST /reminders */
-export async function createReminderEndpoint(ctx: CreateReminderEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function createReminderEndpoint(ctx: CreateReminderEndpointDeps, call: CallOf<'reminder-create'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const reminder_id = await scheduleReminder(ctx, originOf(call), user, {
-    message_id: call.params.message_id as number,
-    scheduled_delivery_timestamp: call.params.scheduled_delivery_timestamp as number,
-    note: call.params.note as string | undefined,
+    message_id: call.params.message_id,
+    scheduled_delivery_timestamp: call.params.scheduled_delivery_timestamp,
+    note: call.params.note,
   });
   return { reminder_id };
 }
@@ -25,7 +25,7 @@ export async function listRemindersEndpoint(ctx: Reads<'reminders' | 'users'>, c
 }
 
 /** DELETE /reminders/{reminder_id} */
-export async function deleteReminderEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
-  await deleteReminder(ctx, originOf(call), await callerUser(ctx, call), Number(call.path.reminder_id));
+export async function deleteReminderEndpoint(ctx: Commands & LogReads & Reads<'users'>, call: CallOf<'reminder-delete'>): Promise<Record<string, unknown>> {
+  await deleteReminder(ctx, originOf(call), await callerUser(ctx, call), call.path.reminder_id);
   return {};
 }

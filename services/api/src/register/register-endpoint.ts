@@ -1,5 +1,5 @@
 import { badRequest, FEATURE_LEVEL, Role, SERVER_VERSION } from '@chat/core';
-import { type RouteCall, TimeSlicer } from '@chat/http';
+import { type CallOf, TimeSlicer } from '@chat/http';
 import { type Capabilities, type CapabilityName, DEFAULT_PRESENCE_HISTORY_DAYS, NO_CAPABILITIES, type NarrowTerm } from '@chat/realtime';
 import { callerUser } from '../endpoints/call-context.js';
 import { ChannelQuery, includeSubscribersParam } from '../queries/channel-query.js';
@@ -33,7 +33,7 @@ const knownTypes = (setup: RegisterSetup, types: unknown): string[] | null =>
  * the snapshot is exactly the state at the queue's start: nothing is lost or doubled between them
  * (across processes too: see queue-start.ts).
  */
-export async function register(ctx: RegisterDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function register(ctx: RegisterDeps, call: CallOf<'register'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const p = call.params;
   const capabilities = capabilitiesOf(p.client_capabilities);
@@ -52,7 +52,7 @@ export async function register(ctx: RegisterDeps, call: RouteCall): Promise<Reco
     clientGravatar: p.client_gravatar !== false,
     includeSubscribers: includeSubscribersParam(p.include_subscribers),
     slimPresence: p.slim_presence === true || capabilities.simplified_presence_events,
-    presenceHistoryLimitDays: p.presence_history_limit_days === undefined ? DEFAULT_PRESENCE_HISTORY_DAYS : Number(p.presence_history_limit_days),
+    presenceHistoryLimitDays: p.presence_history_limit_days ?? DEFAULT_PRESENCE_HISTORY_DAYS,
     channels: () => (channels ??= ChannelQuery.open(ctx, viewer)),
     fetchTypes,
     wants: (type) => fetchTypes === null || fetchTypes.includes(type),
