@@ -10,11 +10,11 @@ import { largeFanout } from './scenarios/large-fanout.js';
 import { markdownCost } from './scenarios/markdown-cost.js';
 import { MARK_READ_RATIO_TARGET, markRead } from './scenarios/mark-read.js';
 import { NEIGHBOUR_RATIO_TARGET, noisyNeighbour } from './scenarios/noisy-neighbour.js';
-import { outgoingWebhooks } from './scenarios/outgoing-webhooks.js';
 import { PIT_RATIO_TARGET, pointInTime } from './scenarios/point-in-time.js';
 import { REGISTER_RATIO_TARGET, registerLatency } from './scenarios/register.js';
 import { RETENTION_RATIO_TARGET, retention } from './scenarios/retention.js';
 import { firstStarts, growthPoint } from './scenarios/growth.js';
+import { INCOMING_RATIO_TARGET, integrations } from './scenarios/integrations.js';
 import { memory, replay, startup } from './scenarios/replay-startup.js';
 import { cacheSearchIndex, SEARCH_RATIO_TARGET, searchLatency } from './scenarios/search.js';
 import { sealingCost } from './scenarios/sealing-cost.js';
@@ -35,7 +35,7 @@ Starts the real server on generated organizations, drives it over HTTP from sepa
 writes bench/results.json, bench/results.md and bench/results.svg. Organizations are generated once
 per size and cached under bench/.cache. --merge keeps the scenarios of the existing bench/results.json
 that this run does not measure (to re-measure a few scenarios of a full run).
-Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention point_in_time markdown_cost
+Scenarios: send_throughput delivery_latency large_fanout mark_read sealing_cost capacity register noisy_neighbour replay startup memory search retention point_in_time markdown_cost integrations
 `);
   process.exit(0);
 }
@@ -90,14 +90,14 @@ async function main(): Promise<void> {
   // In process and first, before any server of the other scenarios runs beside it.
   await step('markdown_cost', () => markdownCost(plan));
 
-  const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read', 'outgoing_webhooks'].some(wanted);
+  const needsTraffic = ['send_throughput', 'delivery_latency', 'large_fanout', 'mark_read', 'integrations'].some(wanted);
   if (needsTraffic) {
     const small = seededOrg(traffic);
     await step('send_throughput', () => sendThroughput(plan, small.dir, small.org));
     await step('delivery_latency', () => deliveryLatency(plan, small.dir, small.org));
     await step('large_fanout', () => largeFanout(plan, small.dir, small.org));
     await step('mark_read', () => markRead(plan, small.dir, small.org));
-    await step('outgoing_webhooks', () => outgoingWebhooks(plan, small.dir, small.org));
+    await step('integrations', () => integrations(plan, small.dir, small.org));
   }
 
   if (wanted('sealing_cost')) {
@@ -207,6 +207,8 @@ function budgetUsed(name: string, r: ScenarioResult): number {
       return Math.max((r.value / 2000) * 100, r.ratio ? (r.ratio / PIT_RATIO_TARGET) * 100 : 0);
     case 'memory':
       return (r.value / 300) * 100;
+    case 'integrations':
+      return Math.max(r.ratio ? (INCOMING_RATIO_TARGET / r.ratio) * 100 : 200, (Number(r.outgoing_p99_ms) / 50) * 100, (Number(r.delivery_p99_ms) / 25) * 100);
     case 'sealing_cost':
       return r.ratio ? (0.9 / r.ratio) * 100 : 0;
     default:

@@ -7,6 +7,8 @@ export interface RequestSpec {
   params?: Record<string, string>;
   /** `email:api_key` for Basic auth. */
   auth?: string;
+  /** A body sent as it is instead of the form (a service's JSON payload), with its content type and any extra headers. */
+  body?: { contentType: string; text: string; headers?: Record<string, string> };
 }
 
 export interface Response {
@@ -56,11 +58,12 @@ export class HttpClient {
   private send<T>(spec: RequestSpec, onResponse: (res: http.IncomingMessage, resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
     const form = new URLSearchParams(spec.params ?? {}).toString();
     const isGet = spec.method === 'GET';
-    const headers: Record<string, string | number> = {};
+    const payload = spec.body?.text ?? form;
+    const headers: Record<string, string | number> = { ...spec.body?.headers };
     if (spec.auth) headers.authorization = `Basic ${Buffer.from(spec.auth).toString('base64')}`;
     if (!isGet) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      headers['content-length'] = Buffer.byteLength(form);
+      headers['content-type'] = spec.body?.contentType ?? 'application/x-www-form-urlencoded';
+      headers['content-length'] = Buffer.byteLength(payload);
     }
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -76,7 +79,7 @@ export class HttpClient {
         (res) => onResponse(res, resolve, reject),
       );
       req.on('error', reject);
-      if (!isGet) req.write(form);
+      if (!isGet) req.write(payload);
       req.end();
     });
   }

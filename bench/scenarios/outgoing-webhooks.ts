@@ -4,11 +4,11 @@ import { authOf } from '../lib/chat-api.js';
 import { withChatServer } from '../lib/chat-server-run.js';
 import { runLoad } from '../lib/load-process.js';
 import type { PacedTask, PollResult } from '../lib/load-tasks.js';
-import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
-import { median, quantile, round } from '../lib/stats.js';
+import type { BenchPlan } from '../lib/scenario.js';
+import { quantile } from '../lib/stats.js';
 import type { SeededOrg } from '../seed/seeded-org.js';
 
-const RATE = 20;
+export const OUTGOING_RATE = 20;
 const WARM_UP_SECONDS = 3;
 const BOT_NAME = 'Bench hook';
 const now = (): number => performance.timeOrigin + performance.now();
@@ -32,12 +32,21 @@ async function startReceiver(): Promise<{ url: string; latenciesMs: number[]; cl
   return { url, latenciesMs, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** Each run's p99s, as the integrations scenario reports them. */
+export interface OutgoingWebhookRuns {
+  hookP99s: number[];
+  deliveryP99s: number[];
+  /** Calls timed in the last run. */
+  calls: number;
+  members: number;
+}
+
 /**
  * An outgoing-webhook bot is mentioned 20 times a second in a 30-subscriber channel whose members
  * long-poll GET /events; its service is a local receiver that answers each with a reply (posted to the
  * channel as the bot). Timed: send to the receiver's arrival, and send to the members' delivery.
  */
-export async function outgoingWebhooks(plan: BenchPlan, seedDir: string, org: SeededOrg): Promise<ScenarioResult> {
+export async function outgoingWebhookRuns(plan: BenchPlan, seedDir: string, org: SeededOrg): Promise<OutgoingWebhookRuns> {
   const channel = org.channels[0];
   const members = org.users.filter((user) => channel.subscribers.includes(user.id));
   const [sender] = members;
@@ -57,7 +66,7 @@ export async function outgoingWebhooks(plan: BenchPlan, seedDir: string, org: Se
         const sending: PacedTask = {
           kind: 'paced',
           url: chat.url,
-          rate: RATE,
+          rate: OUTGOING_RATE,
           durationMs,
           unstampedMs: WARM_UP_SECONDS * 1000,
           request: { method: 'POST', path: '/api/v1/messages', params: { type: 'stream', to: channel.name, topic: 'hooks', content: `@**${BOT_NAME}** probe` }, auth: authOf(sender) },
@@ -75,18 +84,5 @@ export async function outgoingWebhooks(plan: BenchPlan, seedDir: string, org: Se
       await receiver.close();
     }
   }
-  const value = median(hookP99s);
-  const delivery = median(deliveryP99s);
-  return {
-    value: round(value),
-    unit: 'ms (p99 send-to-receiver)',
-    baseline: null,
-    baseline_unit: null,
-    ratio: null,
-    target: 'p99 ≤ 50 ms send-to-receiver at 20 mentions/s, the channel members\' delivery p99 ≤ 25 ms meanwhile',
-    met: value <= 50 && delivery <= 25,
-    runs: hookP99s.map((each) => round(each)),
-    delivery_p99_ms: round(delivery),
-    note: `${RATE} mentions/s of an outgoing-webhook bot for ${plan.latencySeconds} s (after ${WARM_UP_SECONDS} s untimed) in a channel of ${members.length} long-polling members; the local service answers each with a reply the bot posts to the channel (${calls} calls timed in the last run).`,
-  };
+  return { hookP99s, deliveryP99s, calls, members: members.length };
 }

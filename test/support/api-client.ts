@@ -1,3 +1,4 @@
+import { expectResponseShape } from './response-schemas.js';
 import { isJsonObject, type JsonObject, numberField, stringField } from './json-fields.js';
 
 /** What a test reads back: status, parsed JSON body and headers. */
@@ -74,7 +75,9 @@ export class ApiClient {
     }
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers: all, body });
     const text = await res.text();
-    return { status: res.status, body: parseBody(text), headers: res.headers };
+    const answer = { status: res.status, body: parseBody(text), headers: res.headers };
+    expectResponseShape(method, path, answer.status, answer.body);
+    return answer;
   }
 
   withCredentials(email: string, apiKey: string, userId = 0): ApiClient {

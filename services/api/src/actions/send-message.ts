@@ -49,7 +49,7 @@ export interface SendResult {
 }
 
 /** A channel named by id (a number, or digits) or by name; a one-element list stands for its element. */
-function channelRef(to: SendInput['to']): string | number {
+export function channelRef(to: SendInput['to']): string | number {
   if (Array.isArray(to) && to.length !== 1) throw badRequest("Invalid 'to': a channel message goes to exactly one channel.");
   const ref = Array.isArray(to) ? to[0] : (to as string | number);
   return typeof ref === 'string' && /^\d+$/.test(ref.trim()) ? Number(ref) : ref;

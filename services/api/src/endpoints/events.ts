@@ -1,6 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { ApiError } from '@chat/core';
-import { HANDLED, type RouteCall, type RouteResult } from '@chat/http';
+import { type CallOf, HANDLED, JsonText, type RouteCall, type RouteResult } from '@chat/http';
 import type { ClientEvent, EventQueue, FeedEntry } from '@chat/realtime';
 import { isShaped, shapeEvent, shapeKey } from '@chat/wire';
 import type { Uses } from '../dependencies.js';
@@ -43,41 +42,45 @@ function eventJson(entry: FeedEntry, queue: EventQueue): string {
   return `${json.slice(0, -1)},"id":${entry.seq}}`;
 }
 
-export function writeEvents(res: ServerResponse, queue: EventQueue, entries: readonly FeedEntry[], ignored: readonly string[]): void {
-  const unsupported = ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
-  const body = `{"result":"success","msg":"","events":[${entries.map((entry) => eventJson(entry, queue)).join(',')}],"queue_id":${JSON.stringify(queue.id)}${unsupported}}`;
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
+/**
+ * A poll's answer fields, for the envelope every view's answer gets (the route runner's successBody):
+ * the events serialized per queue (each event's JSON is shared, only its id differs), spliced in as they are.
+ */
+function eventsAnswer(queue: EventQueue, entries: readonly FeedEntry[]): Record<string, unknown> {
+  return { events: new JsonText(`[${entries.map((entry) => eventJson(entry, queue)).join(',')}]`), queue_id: queue.id };
 }
 
-async function queueOf(ctx: Uses<'queues'>, call: RouteCall): Promise<EventQueue> {
-  const queueId = String(call.params.queue_id);
+/** What arrives next on the queue (events, or a heartbeat), or null once the client has gone away. */
+function nextEntries(ctx: Uses<'queues'>, queue: EventQueue, { req, res }: RouteCall['raw']): Promise<readonly FeedEntry[] | null> {
+  return new Promise((resolve) => {
+    const cancel = ctx.queues.wait(queue, (arrived) => resolve(res.writableEnded || res.destroyed ? null : arrived));
+    req.on('close', () => {
+      if (res.writableEnded) return;
+      cancel();
+      resolve(null);
+    });
+  });
+}
+
+async function queueOf(ctx: Uses<'queues'>, call: RouteCall<{ queue_id: string }>): Promise<EventQueue> {
+  const queueId = call.params.queue_id;
   const queue = call.caller ? await ctx.queues.get(queueId, call.caller.user_id) : null;
   if (!queue) throw badQueue(queueId);
   return queue;
 }
 
 /** GET /events: acknowledges up to last_event_id and answers with what follows, waiting if there is nothing. */
-export async function getEvents(ctx: Uses<'queues'>, call: RouteCall): Promise<RouteResult> {
+export async function getEvents(ctx: Uses<'queues'>, call: CallOf<'events-get'>): Promise<RouteResult> {
   const queue = await queueOf(ctx, call);
-  const lastEventId = typeof call.params.last_event_id === 'number' ? call.params.last_event_id : queue.lastAcked;
+  const lastEventId = call.params.last_event_id ?? queue.lastAcked;
   const entries = await ctx.queues.take(queue, lastEventId);
-  const { req, res } = call.raw;
-  if (entries.length > 0 || call.params.dont_block === true) {
-    writeEvents(res, queue, entries, call.ignored);
-    return HANDLED;
-  }
-  const cancel = ctx.queues.wait(queue, (arrived) => {
-    if (!res.writableEnded && !res.destroyed) writeEvents(res, queue, arrived, call.ignored);
-  });
-  req.on('close', () => {
-    if (!res.writableEnded) cancel();
-  });
-  return HANDLED;
+  if (entries.length > 0 || call.params.dont_block === true) return eventsAnswer(queue, entries);
+  const arrived = await nextEntries(ctx, queue, call.raw);
+  return arrived === null ? HANDLED : eventsAnswer(queue, arrived);
 }
 
 /** DELETE /events */
-export async function deleteQueue(ctx: Uses<'queues'>, call: RouteCall): Promise<RouteResult> {
+export async function deleteQueue(ctx: Uses<'queues'>, call: CallOf<'events-delete'>): Promise<RouteResult> {
   await ctx.queues.remove(await queueOf(ctx, call));
   return {};
 }

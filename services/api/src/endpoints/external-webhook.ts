@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest, missingArgument, type UserState } from '@chat/core';
 import type { CallOf, RouteCall } from '@chat/http';
-import { sendMessage, type SendMessageDeps } from '../actions/send-message.js';
-import { noticeMissingChannel, type WebhookChannelNoticeDeps } from '../actions/webhook-channel-notice.js';
+import { sendMessage } from '../actions/send-message.js';
+import { type BotChannelNoticeDeps, sendTellingBotOwner } from '../actions/bot-channel-notice.js';
 import type { Uses } from '../dependencies.js';
 import { INTEGRATIONS } from '../webhooks/all-integrations.js';
 import { eventPasses } from '../webhooks/event-filter.js';
@@ -12,7 +12,7 @@ import type { OrganizationSnapshot } from '../queries/organization-snapshot.js';
 import { originOf } from './call-context.js';
 
 /** What the integrations' endpoint uses. */
-type ExternalWebhookDeps = SendMessageDeps & WebhookChannelNoticeDeps & Uses<'apiKeys'>;
+type ExternalWebhookDeps = BotChannelNoticeDeps & Uses<'apiKeys'>;
 
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
 const malformed = (): ApiError => new ApiError('INVALID_JSON', 400, 'Malformed JSON');
@@ -85,7 +85,7 @@ const unquote = (text: string): string => text.replace(/(%[0-9a-fA-F]{2})+/g, (r
  * POST /external/{integration}: the integration makes messages of the payload, posted as the caller
  * (an incoming-webhook bot) to `stream` (a name or an id) under `topic` or the integration's topic,
  * or, without `stream`, sent to the bot's owner. A channel that does not exist is not an error, as on
- * the public server, which tells the bot's owner instead.
+ * the public server, which tells the bot's owner instead (as it does of a channel without subscribers).
  */
 export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: CallOf<'external-webhook'>): Promise<Record<string, unknown>> {
   const integration = INTEGRATIONS.get(call.path.integration);
@@ -115,11 +115,9 @@ export async function externalWebhookEndpoint(ctx: ExternalWebhookDeps, call: Ca
       continue;
     }
     try {
-      await sendMessage(ctx, origin, sender.user_id, { type: 'channel', to: stream, topic: userTopic ?? topic, ...common });
+      await sendTellingBotOwner(ctx, origin, sender, { type: 'channel', to: stream, topic: userTopic ?? topic, ...common });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'STREAM_DOES_NOT_EXIST')) throw error;
-      const owner = sender.bot_owner_id;
-      if (owner !== null && owner !== undefined) await noticeMissingChannel(ctx, origin, { user_id: sender.user_id, email: sender.email, bot_owner_id: owner }, stream);
       return {};
     }
   }

@@ -1,11 +1,11 @@
 import { clientName, isInteractiveClient, missingArgument } from '@chat/core';
 import type { CallOf } from '@chat/http';
-import { type SendInput, sendMessage } from '../actions/send-message.js';
+import type { SendInput } from '../actions/send-message.js';
+import { type BotChannelNoticeDeps, sendTellingBotOwner } from '../actions/bot-channel-notice.js';
 import { callerUser, originOf } from './call-context.js';
-import type { Allocates, Commands, Configured, Uses } from '../dependencies.js';
 
 /** What sendMessageEndpoint uses. */
-type SendMessageEndpointDeps = Commands & Configured & Allocates & Uses<'models' | 'organization'>;
+type SendMessageEndpointDeps = BotChannelNoticeDeps;
 
 /** Direct recipients as a list; older clients send addresses separated by commas. */
 function directRecipients(to: CallOf<'messages-send'>['params']['to']): readonly (string | number)[] {
@@ -33,6 +33,6 @@ export async function sendMessageEndpoint(ctx: SendMessageEndpointDeps, call: Ca
     read_by_sender: typeof p.read_by_sender === 'boolean' ? p.read_by_sender : isInteractiveClient(clientName(call.client)),
   };
   if (queue_id !== undefined && local_id !== undefined) input.local_echo = { queue_id, local_id };
-  const result = await sendMessage(ctx, originOf(call), (await callerUser(ctx, call)).user_id, input);
+  const result = await sendTellingBotOwner(ctx, originOf(call), await callerUser(ctx, call), input);
   return { ...result };
 }
