@@ -1,10 +1,10 @@
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { addAlertWords, alertWordsOf, removeAlertWords } from '../actions/alert-words.js';
 import { callerUser, originOf } from './call-context.js';
 import type { Commands, Reads } from '../dependencies.js';
 
 /** GET /users/me/alert_words */
-export async function getAlertWords(ctx: Reads<'alertWords' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getAlertWords(ctx: Reads<'alertWords' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   return { alert_words: await alertWordsOf(ctx, (await callerUser(ctx, call)).user_id) };
 }
 

@@ -1,5 +1,5 @@
 import { badRequest, fileTooLarge } from '@chat/core';
-import type { CallOf, FileUploadLimits, RouteCall } from '@chat/http';
+import type { CallOf, FileUploadLimits } from '@chat/http';
 import { deleteAttachment, listAttachments, uploadFile } from '../actions/attachments.js';
 import type { Config } from '../config.js';
 import { viewableUpload } from '../queries/upload-access.js';
@@ -21,7 +21,7 @@ export const uploadLimits = (config: Config): FileUploadLimits => ({
 });
 
 /** POST /user_uploads: one file, under any field name (clients use `filename`). */
-export async function uploadFileEndpoint(ctx: UploadFileEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function uploadFileEndpoint(ctx: UploadFileEndpointDeps, call: CallOf<'user-upload'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   const file = call.files[0];
   if (!file) throw badRequest('You must specify a file to upload');
@@ -29,7 +29,7 @@ export async function uploadFileEndpoint(ctx: UploadFileEndpointDeps, call: Rout
 }
 
 /** GET /attachments */
-export async function getAttachments(ctx: Reads<'attachments' | 'uploadUsage' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getAttachments(ctx: Reads<'attachments' | 'uploadUsage' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   return { ...(await listAttachments(ctx, (await callerUser(ctx, call)).user_id)) };
 }
 

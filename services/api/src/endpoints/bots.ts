@@ -1,5 +1,5 @@
 import { badRequest, botSettingsOf, type UserState } from '@chat/core';
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { avatarUrl } from '@chat/wire';
 import { createBot, regenerateBotApiKey, updateBot } from '../actions/bots.js';
 import { leadsToPrivateNetwork } from '../webhooks/outgoing/address-policy.js';
@@ -76,7 +76,7 @@ export async function createBotEndpoint(ctx: BotEndpointDeps, call: CallOf<'bot-
 }
 
 /** GET /bots: the caller's own active bots, oldest first. */
-export async function listBotsEndpoint(ctx: BotEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listBotsEndpoint(ctx: BotEndpointDeps, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const actor = await callerUser(ctx, call);
   const org = await ctx.organization.current();
   const own = [...org.users.values()].filter((user) => user.is_bot && user.is_active && user.bot_owner_id === actor.user_id).sort((a, b) => a.date_joined - b.date_joined || a.user_id - b.user_id);

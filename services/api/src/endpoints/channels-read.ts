@@ -7,10 +7,8 @@ import type { Clocked, Reads, Uses } from '../dependencies.js';
 /** What visibleChannel uses. */
 type VisibleChannelDeps = Clocked & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
-const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
-
 /** GET /streams: the union of the kinds of channel asked for, among those the caller may know. */
-export async function listChannels(ctx: VisibleChannelDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listChannels(ctx: VisibleChannelDeps, call: CallOf<'streams-get'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const p = call.params;
   if (p.include_all_active === true && !isAdminRole(viewer.role)) throw badRequest('User not authorized for this query');
@@ -18,16 +16,16 @@ export async function listChannels(ctx: VisibleChannelDeps, call: RouteCall): Pr
   const includeAll = p.include_all === true || p.include_all_active === true;
   const wanted = (channel: ChannelState): boolean =>
     (includeAll && q.canSee(channel)) ||
-    (flag(p.include_public, true) && !channel.invite_only && viewer.role !== Role.Guest) ||
-    (flag(p.include_web_public, false) && channel.is_web_public) ||
-    (flag(p.include_subscribed, true) && q.isSubscribed(channel)) ||
-    (flag(p.include_default, false) && channel.is_default && q.canSee(channel)) ||
-    (flag(p.include_can_access_content, false) && q.canRead(channel));
+    ((p.include_public ?? true) && !channel.invite_only && viewer.role !== Role.Guest) ||
+    ((p.include_web_public ?? false) && channel.is_web_public) ||
+    ((p.include_subscribed ?? true) && q.isSubscribed(channel)) ||
+    ((p.include_default ?? false) && channel.is_default && q.canSee(channel)) ||
+    ((p.include_can_access_content ?? false) && q.canRead(channel));
   // The public API adds is_default to the records only when include_default asks for default channels.
-  const withDefault = flag(p.include_default, false);
+  const withDefault = p.include_default ?? false;
   const streams = [];
   for (const channel of q.channels) {
-    if (flag(p.exclude_archived, true) && channel.is_archived) continue;
+    if ((p.exclude_archived ?? true) && channel.is_archived) continue;
     if (!wanted(channel)) continue;
     const record = await q.channelRecord(channel);
     streams.push(withDefault ? { ...record, is_default: channel.is_default } : record);

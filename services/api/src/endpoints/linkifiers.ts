@@ -1,4 +1,4 @@
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { linkifierList } from '@chat/wire';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.js';
 import { callerUser, originOf } from './call-context.js';
@@ -7,7 +7,7 @@ import type { Allocates, Commands, LogReads, Reads } from '../dependencies.js';
 const linkifierInput = ({ pattern, url_template }: { pattern?: string; url_template?: string }) => ({ pattern, url_template });
 
 /** GET /realm/linkifiers: every user may read them, in processing order. */
-export async function listLinkifiers(ctx: Reads<'linkifiers' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listLinkifiers(ctx: Reads<'linkifiers' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   return { linkifiers: linkifierList(await ctx.models.linkifiers.all()) };
 }

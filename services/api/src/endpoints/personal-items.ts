@@ -1,4 +1,4 @@
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { draftView, navigationViewView, savedSnippetView } from '@chat/projections';
 import { createDrafts, deleteDraft, editDraft, userDrafts } from '../actions/drafts.js';
 import { addNavigationView, removeNavigationView, updateNavigationView, userNavigationViews } from '../actions/navigation-views.js';
@@ -12,7 +12,7 @@ type CreateDraftsEndpointDeps = Commands & Clocked & Allocates & Reads<'subscrip
 type EditDraftEndpointDeps = Commands & Clocked & LogReads & Reads<'subscriptions' | 'users'> & Uses<'organization'>;
 
 /** GET /drafts */
-export async function listDraftsEndpoint(ctx: Reads<'drafts' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listDraftsEndpoint(ctx: Reads<'drafts' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const drafts = await userDrafts(ctx, await callerUser(ctx, call));
   return { count: drafts.length, drafts: drafts.map(draftView) };
 }
@@ -36,7 +36,7 @@ export async function deleteDraftEndpoint(ctx: Commands & LogReads & Reads<'user
 }
 
 /** GET /saved_snippets */
-export async function listSavedSnippetsEndpoint(ctx: Reads<'savedSnippets' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listSavedSnippetsEndpoint(ctx: Reads<'savedSnippets' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   return { saved_snippets: (await userSavedSnippets(ctx, (await callerUser(ctx, call)).user_id)).map(savedSnippetView) };
 }
 
@@ -60,7 +60,7 @@ export async function deleteSavedSnippetEndpoint(ctx: Commands & LogReads & Read
 }
 
 /** GET /navigation_views */
-export async function listNavigationViewsEndpoint(ctx: Reads<'navigationViews' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listNavigationViewsEndpoint(ctx: Reads<'navigationViews' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   return { navigation_views: (await userNavigationViews(ctx, (await callerUser(ctx, call)).user_id)).map(navigationViewView) };
 }
 

@@ -1,5 +1,5 @@
 import { badRequest } from '@chat/core';
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { DEFAULT_PRESENCE_HISTORY_DAYS, LEGACY_PRESENCE_CLIENT, legacyStatus } from '@chat/realtime';
 import { updatePresence } from '../actions/update-presence.js';
 import { realmPresence, serverTimestamp, sharesPresence } from '../queries/presence-query.js';
@@ -35,7 +35,7 @@ export async function updatePresenceEndpoint(ctx: UpdatePresenceEndpointDeps, ca
 }
 
 /** GET /realm/presence: everyone's presence in the legacy format, keyed by email. */
-export async function getRealmPresence(ctx: Clocked & Configured & Reads<'users'> & Uses<'organization' | 'presence'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getRealmPresence(ctx: Clocked & Configured & Reads<'users'> & Uses<'organization' | 'presence'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   const answer = await realmPresence(ctx, { modern: false, since: null, historyDays: DEFAULT_PRESENCE_HISTORY_DAYS });
   return { presences: answer.presences, server_timestamp: serverTimestamp(ctx) };

@@ -1,5 +1,5 @@
 import { badRequest, type PushRegistrationRequest, type PushTokenKind, type UserState } from '@chat/core';
-import type { RouteCall } from '@chat/http';
+import type { CallOf, RouteCall } from '@chat/http';
 import { registerPushDevice } from '../actions/push-registration.js';
 import { sendE2eeTestPush, sendTestPush } from '../actions/push-test-notifications.js';
 import { addPushToken, removePushToken } from '../actions/push-tokens.js';
@@ -40,24 +40,24 @@ export const addFcmTokenEndpoint = addToken('fcm');
 export const removeFcmTokenEndpoint = removeToken('fcm');
 
 /** POST /mobile_push/register */
-export async function registerPushDeviceEndpoint(ctx: RegisterPushDeviceEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function registerPushDeviceEndpoint(ctx: RegisterPushDeviceEndpointDeps, call: CallOf<'push-device-register'>): Promise<Record<string, unknown>> {
   const user = await humanCaller(ctx, call);
   const { token_kind, push_account_id, push_public_key, bouncer_public_key, encrypted_push_registration } = call.params;
-  const request = { token_kind, push_account_id, push_public_key, bouncer_public_key, encrypted_push_registration } as PushRegistrationRequest;
+  const request: PushRegistrationRequest = { token_kind, push_account_id, push_public_key, bouncer_public_key, encrypted_push_registration };
   await registerPushDevice(ctx, originOf(call), user.user_id, request);
   return {};
 }
 
 /** POST /mobile_push/test_notification (deprecated) */
-export async function testPushEndpoint(ctx: TestPushEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const token = typeof call.params.token === 'string' ? call.params.token : null;
+export async function testPushEndpoint(ctx: TestPushEndpointDeps, call: CallOf<'push-test-notification'>): Promise<Record<string, unknown>> {
+  const token = call.params.token ?? null;
   await sendTestPush(ctx, (await humanCaller(ctx, call)).user_id, token);
   return {};
 }
 
 /** POST /mobile_push/e2ee/test_notification */
-export async function e2eeTestPushEndpoint(ctx: TestPushEndpointDeps, call: RouteCall): Promise<Record<string, unknown>> {
-  const pushAccountId = typeof call.params.push_account_id === 'number' ? call.params.push_account_id : null;
+export async function e2eeTestPushEndpoint(ctx: TestPushEndpointDeps, call: CallOf<'push-e2ee-test-notification'>): Promise<Record<string, unknown>> {
+  const pushAccountId = call.params.push_account_id ?? null;
   await sendE2eeTestPush(ctx, (await humanCaller(ctx, call)).user_id, pushAccountId);
   return {};
 }

@@ -1,4 +1,4 @@
-import type { CallOf, FileUploadLimits, RouteCall } from '@chat/http';
+import type { CallOf, FileUploadLimits } from '@chat/http';
 import { badRequest } from '@chat/core';
 import { realmEmojiDict } from '@chat/wire';
 import { addRealmEmoji, deactivateRealmEmoji } from '../actions/realm-emoji.js';
@@ -18,7 +18,7 @@ export const emojiUploadLimits = (config: Config): FileUploadLimits => ({
 });
 
 /** GET /realm/emoji: every custom emoji by id, deactivated ones included. */
-export async function listRealmEmoji(ctx: Reads<'realmEmoji' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listRealmEmoji(ctx: Reads<'realmEmoji' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   await callerUser(ctx, call);
   return { emoji: realmEmojiDict(await ctx.models.realmEmoji.all()) };
 }

@@ -1,5 +1,5 @@
 import { checkListRealmExports, exportConsents } from '@chat/core';
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { realmExportViews } from '@chat/projections';
 import { deleteRealmExport, requestRealmExport } from '../actions/realm-exports.js';
 import { callerUser, originOf } from './call-context.js';
@@ -18,13 +18,13 @@ export async function requestRealmExportEndpoint(ctx: RequestRealmExportEndpoint
 }
 
 /** GET /export/realm */
-export async function listRealmExportsEndpoint(ctx: Configured & Uses<'models'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listRealmExportsEndpoint(ctx: Configured & Uses<'models'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   checkListRealmExports(await callerUser(ctx, call));
   return { exports: await realmExportViews(ctx.models, ctx.config.externalUrl) };
 }
 
 /** GET /export/realm/consents */
-export async function listExportConsentsEndpoint(ctx: Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listExportConsentsEndpoint(ctx: Reads<'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   return { export_consents: exportConsents(await callerUser(ctx, call), await ctx.models.users.all()) };
 }
 

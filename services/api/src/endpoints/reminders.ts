@@ -1,4 +1,4 @@
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { reminderView } from '@chat/projections';
 import { deleteReminder, pendingReminders, scheduleReminder } from '../actions/reminders.js';
 import { callerUser, originOf } from './call-context.js';
@@ -19,7 +19,7 @@ export async function createReminderEndpoint(ctx: CreateReminderEndpointDeps, ca
 }
 
 /** GET /reminders: the caller's reminders not sent yet, by delivery time. */
-export async function listRemindersEndpoint(ctx: Reads<'reminders' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listRemindersEndpoint(ctx: Reads<'reminders' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { reminders: (await pendingReminders(ctx, user.user_id)).map(reminderView) };
 }

@@ -1,5 +1,5 @@
 import { clientName, isInteractiveClient, missingArgument, type ScheduledMessageDraft } from '@chat/core';
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { scheduledMessageView } from '@chat/projections';
 import { deleteScheduledMessage, editScheduledMessage, pendingScheduledMessages, scheduleMessage } from '../actions/scheduled-messages.js';
 import { callerUser, originOf } from './call-context.js';
@@ -34,7 +34,7 @@ export async function createScheduledMessageEndpoint(ctx: CreateScheduledMessage
 }
 
 /** GET /scheduled_messages: the caller's messages not sent yet, by delivery time. */
-export async function listScheduledMessagesEndpoint(ctx: Reads<'scheduledMessages' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listScheduledMessagesEndpoint(ctx: Reads<'scheduledMessages' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { scheduled_messages: (await pendingScheduledMessages(ctx, user.user_id)).map(scheduledMessageView) };
 }

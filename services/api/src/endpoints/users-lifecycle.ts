@@ -1,4 +1,4 @@
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { deactivateOwnUser, deactivateUser, type LifecycleDeps, reactivateUser } from '../actions/user-lifecycle.js';
 import { callerUser, originOf } from './call-context.js';
 
@@ -17,7 +17,7 @@ export async function reactivateUserEndpoint(ctx: LifecycleDeps, call: CallOf<'u
 }
 
 /** DELETE /users/me */
-export async function deactivateOwnUserEndpoint(ctx: LifecycleDeps, call: RouteCall): Promise<Record<string, unknown>> {
+export async function deactivateOwnUserEndpoint(ctx: LifecycleDeps, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const me = await callerUser(ctx, call);
   await deactivateOwnUser(ctx, originOf(call), me.user_id);
   return {};

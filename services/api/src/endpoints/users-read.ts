@@ -12,7 +12,7 @@ const viewOptions = (ctx: Configured, call: RouteCall) => ({
 });
 
 /** GET /users: deactivated accounts too (with is_active false), unless include_deactivated_users is false. */
-export async function listUsers(ctx: Configured & Reads<'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function listUsers(ctx: Configured & Reads<'users'>, call: CallOf<'users-list'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const options = viewOptions(ctx, call);
   const withDeactivated = call.params.include_deactivated_users !== false;
@@ -26,7 +26,7 @@ const OWN_USER_FIELDS = [
   'avatar_url', 'avatar_version', 'email', 'full_name', 'is_admin', 'is_owner', 'role', 'is_guest', 'is_bot', 'is_active', 'timezone', 'date_joined', 'user_id', 'profile_data',
 ] as const;
 
-export async function getOwnUser(ctx: Configured & Reads<'messages' | 'users'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function getOwnUser(ctx: Configured & Reads<'messages' | 'users'>, call: CallOf<'empty'>): Promise<Record<string, unknown>> {
   const viewer = await callerUser(ctx, call);
   const view = userView(viewer, viewer, { realmHost: realmHost(ctx), clientGravatar: false, includeCustomProfileFields: true });
   const own: Record<string, unknown> = Object.fromEntries(OWN_USER_FIELDS.map((field) => [field, view[field]]));

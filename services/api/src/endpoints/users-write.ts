@@ -1,5 +1,5 @@
 import { checkCreateUserRequest, insufficientPermission, isAdminRole } from '@chat/core';
-import type { CallOf, RouteCall } from '@chat/http';
+import type { CallOf } from '@chat/http';
 import { createUser } from '../actions/create-user.js';
 import { updateUser, type UserWrites } from '../actions/update-user.js';
 import { rotateApiKey } from '../actions/rotate-api-key.js';
@@ -34,7 +34,7 @@ export async function updateUserEndpoint(ctx: Configured & UserWrites, call: Cal
 }
 
 /** POST /users/me/api_key/regenerate: the old key stops working at once. */
-export async function regenerateApiKey(ctx: Commands & Reads<'users'> & Uses<'apiKeys'>, call: RouteCall): Promise<Record<string, unknown>> {
+export async function regenerateApiKey(ctx: Commands & Reads<'users'> & Uses<'apiKeys'>, call: CallOf<'api-key-regenerate'>): Promise<Record<string, unknown>> {
   const user = await callerUser(ctx, call);
   return { api_key: await rotateApiKey(ctx, originOf(call), user.user_id) };
 }

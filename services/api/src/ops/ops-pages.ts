@@ -1,4 +1,4 @@
-import { HANDLED, type RouteCall, type RouteResult, sendJson } from '@chat/http';
+import { type CallOf, HANDLED, type RouteResult, sendJson } from '@chat/http';
 import type { ServerHealth } from './health.js';
 import type { ServerMetrics } from './metrics.js';
 
@@ -8,12 +8,12 @@ import type { ServerMetrics } from './metrics.js';
  * credentials, as orchestrators and scrapers call them; route /metrics only to your monitoring.
  */
 
-export async function healthPage(_ctx: unknown, call: RouteCall): Promise<RouteResult> {
+export async function healthPage(_ctx: unknown, call: CallOf<'empty'>): Promise<RouteResult> {
   sendJson(call.raw.res, 200, { status: 'ok' });
   return HANDLED;
 }
 
-export async function readyPage(ctx: { health: ServerHealth }, call: RouteCall): Promise<RouteResult> {
+export async function readyPage(ctx: { health: ServerHealth }, call: CallOf<'empty'>): Promise<RouteResult> {
   const { ready, reason, failing, storage, lag } = await ctx.health.readiness();
   sendJson(call.raw.res, ready ? 200 : 503, {
     status: ready ? 'ready' : 'not_ready',
@@ -26,7 +26,7 @@ export async function readyPage(ctx: { health: ServerHealth }, call: RouteCall):
   return HANDLED;
 }
 
-export async function metricsPage(ctx: { metrics: ServerMetrics }, call: RouteCall): Promise<RouteResult> {
+export async function metricsPage(ctx: { metrics: ServerMetrics }, call: CallOf<'empty'>): Promise<RouteResult> {
   const text = await ctx.metrics.registry.metrics();
   call.raw.res.writeHead(200, { 'Content-Type': ctx.metrics.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
   call.raw.res.end(text);
