@@ -13,6 +13,8 @@ describe('audit kinds, targets and changes', function () {
     expect(auditKindsOf('UserCreated', { user_id: 5, is_bot: true })).to.deep.equal(['user_created', 'bot']);
     expect(auditKindsOf('UserDeactivated', { user_id: 5 }, true)).to.deep.equal(['user_deactivated', 'bot']);
     expect(auditKindsOf('UserErased', { user_id: 5 })).to.deep.equal(['user_erased']);
+    expect(auditKindsOf('BotOwnerChanged', { user_id: 5, owner_id: 2, previous_owner_id: 1 }, true)).to.deep.equal(['bot']);
+    expect(auditKindsOf('BotSettingsChanged', { user_id: 5, changes: {} }, true)).to.deep.equal(['bot']);
     expect(auditKindsOf('MessageSent', { message_id: 1 })).to.deep.equal([]);
     expect(auditKindsOf('UserSettingsChanged', { user_id: 5, changes: {} })).to.deep.equal([]);
   });

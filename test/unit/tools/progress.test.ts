@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
+import { exportProgress } from '../../../tools/events/export/export-progress.js';
 import { progressOf } from '../../../tools/events/progress.js';
 
 /** A stream that is not a terminal, keeping what was written. */
@@ -14,7 +15,7 @@ function captured(): Writable & { text: () => string } {
   return Object.assign(stream, { text: () => chunks.join('') });
 }
 
-describe('progress of the long verbs (verify, replay, audit)', function () {
+describe('progress of the long verbs (verify, replay, audit, export)', function () {
   it('writes plain lines with the share done and an estimate when stderr is not a terminal', async function () {
     const stderr = captured();
     const progress = progressOf('verify', stderr, 1000, { unit: 'positions', plainEveryMs: 0 });
@@ -34,5 +35,14 @@ describe('progress of the long verbs (verify, replay, audit)', function () {
     for (let done = 1; done <= 10; done++) progress.update(done);
     progress.stop();
     expect(stderr.text()).to.equal('');
+  });
+
+  it('export: plain lines by position from its first one, when stderr is not a terminal', async function () {
+    const stderr = captured();
+    const progress = exportProgress(stderr, true, captured(), 100, 300, 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    progress.scanned(150);
+    progress.stop();
+    expect(stderr.text()).to.match(/^export: 25% \(50 of 200 positions\), about \d+ s left\n$/);
   });
 });

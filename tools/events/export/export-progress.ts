@@ -1,30 +1,25 @@
-import cliProgress from 'cli-progress';
+import { type Progress, progressOf } from '../progress.js';
 
-/** Progress of an export by log position; a no-op unless someone watches a terminal. */
+/** Progress of an export by log position. */
 export interface ExportProgress {
   scanned(position: number): void;
   stop(): void;
 }
 
-const silent: ExportProgress = { scanned: () => undefined, stop: () => undefined };
-
 const isTerminal = (stream: NodeJS.WritableStream): boolean => 'isTTY' in stream && stream.isTTY === true;
 
 /**
- * A bar on stderr over the positions from `first` to `last` (the filter's bounds or the log's head).
- * Shown only when stderr is a terminal and the lines do not go to that same terminal, so a pipeline
- * or a test sees none of it. Positions, not events, because most filters skip events; shown as a
- * share only, since a position is no count of events (on EventStoreDB it is a byte offset).
+ * Progress over the positions from `first` to `last` (the filter's bounds or the log's head), as the
+ * other long verbs show it (progress.ts): a bar with the time left when stderr is a terminal and the
+ * lines do not go to that same terminal, a plain line every ten seconds when stderr is not a terminal
+ * (a job's log). Positions, not events, because most filters skip events (on EventStoreDB a position
+ * is a byte offset).
  */
-export function exportProgress(stderr: NodeJS.WritableStream, stdoutIsOutput: boolean, stdout: NodeJS.WritableStream, first: number, last: number): ExportProgress {
-  if (!isTerminal(stderr) || (stdoutIsOutput && isTerminal(stdout)) || last < first) return silent;
-  const bar = new cliProgress.SingleBar(
-    { stream: stderr, format: 'export [{bar}] {percentage}% of the positions | {eta_formatted} left', etaBuffer: 1000, fps: 5 },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(Math.max(1, last - first), 0);
+export function exportProgress(stderr: NodeJS.WritableStream, stdoutIsOutput: boolean, stdout: NodeJS.WritableStream, first: number, last: number, plainEveryMs?: number): ExportProgress {
+  const resultsOnTerminal = stdoutIsOutput && isTerminal(stdout);
+  const shown: Progress = progressOf('export', stderr, Math.max(0, last - first), { unit: 'positions', resultsOnTerminal, plainEveryMs });
   return {
-    scanned: (position) => bar.update(Math.max(0, position - first)),
-    stop: () => bar.stop(),
+    scanned: (position) => shown.update(Math.max(0, position - first)),
+    stop: () => shown.stop(),
   };
 }

@@ -10,8 +10,9 @@ export interface NdjsonOutput {
   readonly failed: Promise<never>;
 }
 
-export function ndjsonOutput(stdout: NodeJS.WritableStream, file: string | undefined): NdjsonOutput {
-  const stream: NodeJS.WritableStream = file === undefined ? stdout : createWriteStream(file, { flags: 'w' });
+/** `append`: a resumed export adds to the file the interrupted one wrote, never truncating it. */
+export function ndjsonOutput(stdout: NodeJS.WritableStream, file: string | undefined, append = false): NdjsonOutput {
+  const stream: NodeJS.WritableStream = file === undefined ? stdout : createWriteStream(file, { flags: append ? 'a' : 'w' });
   const failed = new Promise<never>((_, reject) => {
     stream.once('error', reject);
   });

@@ -26,8 +26,11 @@ export class LogReplay {
     private readonly store: ReadStore,
     /** The full-text index to rebuild too (fresh), when given. */
     private readonly search?: SearchIndex,
+    /** Where an interrupted replay into this store got to: the events up to it are applied already. */
+    resumeAfter = 0,
   ) {
     this.models = openReadModels(store);
+    this.progress.position = resumeAfter;
   }
 
   /**
@@ -47,14 +50,25 @@ export class LogReplay {
     return { ...this.progress };
   }
 
-  async to(upTo?: number, onEvent?: (progress: ReplayProgress) => void): Promise<ReplayProgress> {
+  /**
+   * Applies the log up to `upTo`; `stopped()`, asked between events (with a turn of the event loop
+   * every 50 ms, so a signal gets in), ends it early. Either way the checkpoint names the last event
+   * applied, from which a later `to` (or a resumed replay) carries on.
+   */
+  async to(upTo?: number, onEvent?: (progress: ReplayProgress) => void, stopped: () => boolean = () => false): Promise<ReplayProgress> {
     const last = upTo ?? (await this.log.headPosition());
     const projections = await this.dispatch();
     const started = performance.now();
     let { events, position } = this.progress;
     if (position < last) {
+      let turn = performance.now();
       for await (const event of this.log.readAll({ fromPosition: position })) {
         if (event.position > last) break;
+        if (performance.now() - turn > 50) {
+          await new Promise((resolve) => setImmediate(resolve));
+          turn = performance.now();
+        }
+        if (stopped()) break;
         const pending = projections.apply(event);
         if (pending) await pending;
         events += 1;

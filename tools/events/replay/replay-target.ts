@@ -30,10 +30,18 @@ export interface ReplayTarget {
   description: string;
 }
 
-/** A fresh store for the replay: memory, or a MongoDB database that holds no read models yet. */
-export async function openReplayTarget(choice: TargetChoice, env: NodeJS.ProcessEnv, now = Date.now()): Promise<ReplayTarget> {
+/** A usage error: what was asked for cannot be done as asked. */
+export class TargetChoiceError extends Error {}
+
+/**
+ * A fresh store for the replay: memory, or a MongoDB database that holds no read models yet; or, to
+ * resume an interrupted replay (`resumeAfter`), the MongoDB database it wrote, whose checkpoint must
+ * be that position (and its --search-file, which must then exist).
+ */
+export async function openReplayTarget(choice: TargetChoice, env: NodeJS.ProcessEnv, now = Date.now(), resumeAfter: number | null = null): Promise<ReplayTarget> {
   const url = choice['mongo-url'] ?? env.MONGO_URL;
   const file = choice['search-file'];
+  if (resumeAfter !== null) return resumeTarget(url, choice['mongo-db'], file, resumeAfter);
   if (file !== undefined && existsSync(file)) throw new Error(`--search-file ${file} exists; name a new file`);
   const searchIn = (fallback: () => SearchIndex): SearchIndex => (file !== undefined ? new SqliteSearchIndex(file) : fallback());
   if (!url) return { store: new MemoryReadStore(), search: searchIn(() => new SqliteSearchIndex(':memory:')), description: 'memory' };
@@ -45,4 +53,17 @@ export async function openReplayTarget(choice: TargetChoice, env: NodeJS.Process
     throw new Error(`MongoDB database ${dbName} already holds read models; name a new one with --mongo-db`);
   }
   return { store, search: searchIn(() => store.searchIndex()), description: `MongoDB database ${dbName}` };
+}
+
+async function resumeTarget(url: string | undefined, dbName: string | undefined, file: string | undefined, resumeAfter: number): Promise<ReplayTarget> {
+  if (!url || dbName === undefined) throw new TargetChoiceError('--resume-after carries on a replay into MongoDB: give its --mongo-url and --mongo-db (a replay into memory is gone when it stops)');
+  if (dbName === LIVE_MONGO_DB) throw new TargetChoiceError(`--mongo-db ${LIVE_MONGO_DB} is where a server keeps its read models; choose another`);
+  if (file !== undefined && !existsSync(file)) throw new TargetChoiceError(`--search-file ${file} does not exist; name the file the interrupted replay wrote`);
+  const store = await MongoReadStore.connect(url, dbName);
+  const position = await store.checkpoints.get(READ_MODELS_CHECKPOINT);
+  if (position !== resumeAfter) {
+    await store.close();
+    throw new TargetChoiceError(`MongoDB database ${dbName} stands at log position ${position}, not ${resumeAfter}; resume with --resume-after ${position}`);
+  }
+  return { store, search: file !== undefined ? new SqliteSearchIndex(file) : store.searchIndex(), description: `MongoDB database ${dbName}` };
 }

@@ -1,6 +1,8 @@
+import { setImmediate } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type EventLogReader, EventSchemaRegistry, ExportFilterError, exportEvents, type ExportFilter, ndjsonLine, parseExportFilter } from '@chat/eventstore';
 import { exportProgress } from '../export/export-progress.js';
+import { ExportStop } from '../export/export-stop.js';
 import { followUntilStopped } from '../export/follow-until-stopped.js';
 import { ndjsonOutput } from '../export/ndjson-output.js';
 import { logOptions, openLogReader } from '../open-log.js';
@@ -11,6 +13,7 @@ const options = {
   out: { type: 'string' },
   'from-position': { type: 'string' },
   'to-position': { type: 'string' },
+  'resume-after': { type: 'string' },
   since: { type: 'string' },
   until: { type: 'string' },
   stream: { type: 'string', multiple: true },
@@ -24,7 +27,7 @@ const options = {
 
 type Args = ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
 
-function parse(argv: string[]): { args: Args; filter: ExportFilter } {
+function parse(argv: string[]): { args: Args; filter: ExportFilter; resumeAfter: number | null } {
   const { values: args } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
   const knownTypes = new Set([...new EventSchemaRegistry().schemas.values()].map((schema) => schema.title));
   const filter = parseExportFilter(
@@ -40,7 +43,10 @@ function parse(argv: string[]): { args: Args; filter: ExportFilter } {
     },
     knownTypes,
   );
-  return { args, filter };
+  const resume = args['resume-after'];
+  const resumeAfter = resume === undefined ? null : Number(resume);
+  if (resumeAfter !== null && !(/^\d+$/.test(resume ?? '') && Number.isSafeInteger(resumeAfter))) throw new Error(`--resume-after: must be a log position, not '${resume}'`);
+  return { args, filter, resumeAfter };
 }
 
 /** The CLI's name for a filter parameter (from_position → --from-position). */
@@ -62,6 +68,7 @@ export const verb: Verb = {
 Filters (all given must hold; a repeated option keeps events matching any of its values):
   --from-position <n>       first log position (inclusive)
   --to-position <n>         last log position (inclusive)
+  --resume-after <n>        carry on an interrupted export: only events after this position (the one it printed)
   --since <time>            metadata.occurred_at at or after this ISO 8601 time (2025-01-31 or 2025-01-31T12:00:00Z)
   --until <time>            metadata.occurred_at before this ISO 8601 time
   --stream <name>           one stream, e.g. user-7 (repeatable)
@@ -69,8 +76,10 @@ Filters (all given must hold; a repeated option keeps events matching any of its
   --type <EventType>        an event type, e.g. MessageSent (repeatable)
   --actor <user id|server>  who caused it: a user id, or 'server' for the server's own events (repeatable)
 
-A progress bar is drawn on stderr when it is a terminal and the lines go elsewhere.
-Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the output written.`,
+A progress bar is drawn on stderr when it is a terminal and the lines go elsewhere; otherwise a plain
+progress line every ten seconds. Stopped by SIGINT or SIGTERM, or failing half way, it writes out the
+lines so far and names the last log position done, to resume from with --resume-after.
+Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the output written, or when stopped.`,
 
   async run(argv: string[], io: CliIo): Promise<number> {
     let parsed: ReturnType<typeof parse>;
@@ -81,7 +90,7 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
       io.stderr.write(`export: ${message}\n`);
       return EXIT_USAGE;
     }
-    const { args, filter } = parsed;
+    const { args, filter, resumeAfter } = parsed;
     let reader: EventLogReader;
     try {
       reader = await openLogReader(args, io.env, { original: args.original });
@@ -89,36 +98,55 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
       io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT_FAILURE;
     }
-    const out = ndjsonOutput(io.stdout, args.out);
+    const out = ndjsonOutput(io.stdout, args.out, resumeAfter !== null);
     const lineOptions = { includeSecrets: args['include-secrets'] === true };
+    const stop = new ExportStop(resumeAfter);
+    let written = 0;
     try {
       const head = await reader.headPosition();
-      const first = filter.fromPosition ?? 0;
+      const first = Math.max(filter.fromPosition ?? 0, resumeAfter ?? 0);
       const progress = exportProgress(io.stderr, args.out === undefined, io.stdout, first, Math.min(filter.toPosition ?? head, head));
-      // Where --follow goes on from: the last event scanned, or the head when none was (followEvents keeps from_position).
-      let lastScanned: number | null = null;
-      let written = 0;
       const scanned = (position: number): void => {
-        lastScanned = position;
+        stop.scanned(position);
         progress.scanned(position);
       };
+      let turn = performance.now();
       try {
-        for await (const event of exportEvents(reader, filter, head, scanned)) {
+        for await (const event of exportEvents(reader, filter, head, scanned, resumeAfter ?? undefined)) {
           await Promise.race([out.write(ndjsonLine(event, lineOptions)), out.failed]);
           written += 1;
+          stop.written(event.position);
+          // Reading SQLite and writing to a pipe never wait on the event loop: let a signal in now and then.
+          if (performance.now() - turn > 50) {
+            await setImmediate();
+            turn = performance.now();
+          }
+          if (stop.signal) break;
         }
+        if (!stop.signal) stop.finished();
       } finally {
         progress.stop();
+        stop.release();
       }
+      if (stop.signal) {
+        await out.end();
+        io.stderr.write(stop.resumeHint(`stopped by ${stop.signal}`, written));
+        return EXIT_FAILURE;
+      }
+      // Where --follow goes on from: the last event scanned, or the head when none was (followEvents keeps from_position).
+      const lastScanned = stop.done;
       const done = filter.toPosition !== undefined && lastScanned !== null && lastScanned >= filter.toPosition;
       if (args.follow && !done) written += await followUntilStopped(reader, lastScanned ?? head, filter, out, lineOptions);
       await out.end();
       io.stderr.write(`export: ${written} events written\n`);
       return EXIT_OK;
     } catch (error) {
+      await out.end().catch(() => undefined);
       io.stderr.write(`export: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr.write(stop.resumeHint('failed', written));
       return EXIT_FAILURE;
     } finally {
+      stop.release();
       await reader.close();
     }
   },

@@ -39,6 +39,8 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly AuditKind[]>> = {
   UserEmailChanged: ['user_identity'],
   UserDeactivated: ['user_deactivated'],
   UserReactivated: ['user_reactivated'],
+  BotOwnerChanged: ['bot'],
+  BotSettingsChanged: ['bot'],
   // Issue 28's erasure (branch erasure): listed by name, so the trail shows it as soon as it exists.
   UserErased: ['user_erased'],
   UserGroupCreated: ['group_settings'],
@@ -108,6 +110,6 @@ export function auditKindsOf(type: string, data: unknown, isBot = false): AuditK
   if (type === 'ChannelUpdated') kinds = channelUpdateKinds(changesOf(data));
   else kinds = [...(KINDS_OF_TYPE[type] ?? [])];
   if (type === 'RealmSettingsChanged' && RETENTION_FIELD in changesOf(data)) kinds.push('retention');
-  if (kinds.length > 0 && (isBot || (type === 'UserCreated' && (data as { is_bot?: boolean }).is_bot === true))) kinds.push('bot');
+  if (kinds.length > 0 && !kinds.includes('bot') && (isBot || (type === 'UserCreated' && (data as { is_bot?: boolean }).is_bot === true))) kinds.push('bot');
   return kinds;
 }

@@ -11,13 +11,15 @@ export type ScanProgress = (position: number) => void;
 /**
  * The events of the log the filter keeps, in log order, within its from/to position bounds and up to
  * `head` (the log's head when the export started, so appends racing it do not make it endless). The
- * log is read once, page by page; nothing is held beyond the page being read.
+ * log is read once, page by page; nothing is held beyond the page being read. `resumeAfter`, the last
+ * position an interrupted export had done, starts it strictly after that event.
  */
-export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress): AsyncIterable<StoredEvent> {
+export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress, resumeAfter?: number): AsyncIterable<StoredEvent> {
   // The first page includes the event at from_position itself; positions are never computed (on
   // EventStoreDB they are byte offsets, and the one before an event's is no place to read from).
-  let after = filter.fromPosition ?? 0;
-  let inclusive = filter.fromPosition !== undefined;
+  const resumes = resumeAfter !== undefined && (filter.fromPosition === undefined || resumeAfter >= filter.fromPosition);
+  let after = resumes ? resumeAfter : (filter.fromPosition ?? 0);
+  let inclusive = !resumes && filter.fromPosition !== undefined;
   const last = Math.min(filter.toPosition ?? head, head);
   // Small pages: a reader fetches a page at once (SQLite synchronously), and a server exporting
   // between other requests must never hold its thread for long.

@@ -36,7 +36,7 @@ function unifiedAlerting(p: PayloadField): WebhookMessage {
     if (alert.get('annotations').truthy) body += listed('Annotations', alert.get('annotations'));
   });
   if (p.get('truncatedAlerts').truthy) body += `${p.get('truncatedAlerts').int()} alert(s) truncated.\n`;
-  return { topic: `[${state.toUpperCase()}:${alerts.length}]`, body };
+  return { topic: `[${state.toUpperCase()}:${alerts.length}]`, body, event: state };
 }
 
 /** Legacy Grafana alerts: one rule's state, its message, metrics and picture. */
@@ -48,10 +48,13 @@ function legacyAlert(p: PayloadField): WebhookMessage {
   const icon = state === 'alerting' ? ':alert:' : state === 'ok' ? ':squared_ok:' : ':info:';
   let body = `${status(icon, state)}[${p.get('ruleName').str()}](${p.get('ruleUrl').str()})\n\n${message}${metrics}`;
   if (p.has('imageUrl')) body += `\n[Click to view visualization](${p.get('imageUrl').str()})`;
-  return { topic: p.get('title').str(), body: body.trim() };
+  return { topic: p.get('title').str(), body: body.trim(), event: state };
 }
 
-/** Grafana: unified alerting notifications (with `alerts`) and legacy alert rules. */
+/**
+ * Grafana: unified alerting notifications (with `alerts`) and legacy alert rules. The event type, for
+ * `only_events` and `exclude_events`, is the notification's status or the rule's state.
+ */
 export const grafanaIntegration: WebhookIntegration = {
   name: 'grafana',
   displayName: 'Grafana',
