@@ -46,6 +46,27 @@ export function keyStoreContract(name: string, open: () => Promise<KeyStore>, cl
       expect(reloaded.isForgotten('message-5')).to.equal(true);
     });
 
+    it('forgets again in a materialized epoch: every other key of it as it was, in every chunk, subjects of their own too', async () => {
+      const ring = new KeyRing();
+      ring.addMasters(await store.addEpochs(ring.newEpochs(['message-1024', 'user-export'])));
+      const ids = Array.from({ length: 1024 }, (_, i) => 1024 + i);
+      const before = new Map(ids.map((id) => [id, ring.keyOf(`message-${id}`)]));
+      const first = ring.planForget(['message-1024', 'user-export']);
+      await store.forget(first, 10);
+      ring.apply(first);
+      // Later forgettings in the materialized epoch: one key in a far chunk, two in one chunk.
+      for (const [subjects, position] of [[['message-2047'], 11], [['message-1100', 'message-1101'], 12]] as const) {
+        const plan = ring.planForget(subjects);
+        await store.forget(plan, position);
+        ring.apply(plan);
+      }
+      const reloaded = new KeyRing((await store.load()).ring);
+      const gone = new Set([1024, 2047, 1100, 1101]);
+      for (const id of ids) expect(reloaded.keyOf(`message-${id}`), `message-${id}`).to.deep.equal(gone.has(id) ? null : before.get(id));
+      expect(reloaded.keyOf('user-export')).to.equal(null);
+      expect((await store.load()).lastForget).to.equal(12);
+    });
+
     it('never moves the last forgetting back, and changes its mark with every write', async () => {
       const before = await store.changeMark();
       await store.forget({ subjects: [], dropMasters: [], epochKeys: [] }, 9);

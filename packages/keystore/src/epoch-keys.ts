@@ -10,10 +10,6 @@ const KEY_BYTES = 32;
 export class EpochKeys {
   constructor(readonly bytes: Buffer) {}
 
-  static empty(numbered: boolean): EpochKeys {
-    return new EpochKeys(Buffer.alloc((numbered ? EPOCH_SIZE : 1) * KEY_BYTES));
-  }
-
   private slot(subject: Subject): number {
     const parts = subjectParts(subject);
     return parts && this.bytes.length > KEY_BYTES ? parts.id % EPOCH_SIZE : 0;

@@ -7,3 +7,4 @@ export { MemoryKeyStore } from './memory/memory-key-store.js';
 export * from './subject-keys.js';
 export * from './key-ring-source.js';
 export * from './key-location.js';
+export * from './key-chunks.js';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { EpochKeys } from './epoch-keys.js';
 import { deriveEpochKeys, keyInEpoch } from './subject-key-derivation.js';
-import { epochOf, subjectParts, subjectsOfEpoch, type Subject } from './subjects.js';
+import { epochOf, type Subject } from './subjects.js';
 
 /** What a key store holds: live epoch masters, and the keys left of materialized epochs. */
 export interface KeyRingImage {
@@ -117,14 +117,10 @@ export class KeyRing {
     for (const [epoch, forgotten] of byEpoch) {
       const master = this.masters.get(epoch);
       const existing = this.materialized.get(epoch);
-      if (!master && !existing) continue; // nothing of it was ever sealed
-      const keys = existing ? existing.copy() : EpochKeys.empty(subjectParts(forgotten[0]) !== null);
-      if (master) {
-        const gone = new Set(forgotten);
-        const derived = deriveEpochKeys(master, forgotten[0]);
-        for (const each of subjectsOfEpoch(epoch)) if (!gone.has(each)) keys.set(each, keyInEpoch(derived, each));
-        plan.dropMasters.push(epoch);
-      }
+      // With the master, the epoch's table is every key derived from it (laid out slot by slot alike).
+      const keys = master ? new EpochKeys(Buffer.from(this.derivedKeys(epoch, master, forgotten[0]))) : existing?.copy();
+      if (!keys) continue; // nothing of it was ever sealed
+      if (master) plan.dropMasters.push(epoch);
       for (const each of forgotten) keys.forget(each);
       plan.epochKeys.push([epoch, keys.bytes]);
     }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { KeyRing, SqliteKeyStore } from '@chat/keystore';
 
 /** A destroyed key must be nowhere in the store's files once the forgetting commit is done. */
@@ -40,5 +41,36 @@ describe('SqliteKeyStore files after a forgetting', () => {
     expect(String(refused)).to.contain('read-only');
     await reader.close();
     await writer.close();
+  });
+});
+
+/** A key store written before epoch tables were kept in chunks opens with every key as it was. */
+describe('SqliteKeyStore written before chunks', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'keys-legacy-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('moves whole epoch tables into chunks at open, for readers too, leaving no legacy table', async () => {
+    const file = join(dir, 'keys.sqlite3');
+    const ring = new KeyRing();
+    ring.addMasters(ring.newEpochs(['message-7']).map(([epoch, master]) => [epoch, master] as const));
+    const plan = ring.planForget(['message-7']);
+    const legacy = new Database(file);
+    legacy.exec('CREATE TABLE masters (epoch TEXT PRIMARY KEY, master BLOB NOT NULL) WITHOUT ROWID; CREATE TABLE epoch_keys (epoch TEXT PRIMARY KEY, keys BLOB NOT NULL) WITHOUT ROWID; CREATE TABLE facts (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;');
+    for (const [epoch, keys] of plan.epochKeys) legacy.prepare('INSERT INTO epoch_keys (epoch, keys) VALUES (?, ?)').run(epoch, keys);
+    legacy.close();
+    const reader = new SqliteKeyStore(file, { readonly: true });
+    const expected = new KeyRing({ masters: [], materialized: plan.epochKeys });
+    expect(new KeyRing((await reader.load()).ring).keyOf('message-8')).to.deep.equal(expected.keyOf('message-8'));
+    await reader.close();
+    const writer = new SqliteKeyStore(file);
+    const loaded = new KeyRing((await writer.load()).ring);
+    expect(loaded.keyOf('message-7')).to.equal(null);
+    for (const id of [8, 500, 1023]) expect(loaded.keyOf(`message-${id}`)).to.deep.equal(expected.keyOf(`message-${id}`));
+    await writer.close();
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'epoch_keys'").get()).to.deep.equal({ n: 0 });
+    expect(check.prepare('SELECT count(*) AS n FROM epoch_key_chunks').get()).to.deep.equal({ n: 32 });
+    check.close();
   });
 });

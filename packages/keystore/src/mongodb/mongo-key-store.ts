@@ -1,10 +1,17 @@
 import { Binary, type Collection, MongoClient } from 'mongodb';
+import { changedChunks, chunksOf, joinChunks, type KeyChunk } from '../key-chunks.js';
 import type { ForgetPlan } from '../key-ring.js';
 import type { KeyStore, StoredKeys } from '../key-store.js';
 
 interface KeyDocument {
   _id: string;
   bytes: Binary;
+}
+
+/** A chunk of an epoch's key table (`_id` epoch#chunk); a document without `chunk` is a whole table written before chunks. */
+interface ChunkDocument extends KeyDocument {
+  epoch?: string;
+  chunk?: number;
 }
 
 interface FactDocument {
@@ -28,7 +35,7 @@ const bytesOf = (binary: Binary): Buffer => Buffer.from(binary.buffer);
  */
 export class MongoKeyStore implements KeyStore {
   private readonly masters: Collection<KeyDocument>;
-  private readonly epochKeys: Collection<KeyDocument>;
+  private readonly epochKeys: Collection<ChunkDocument>;
   private readonly facts: Collection<FactDocument>;
   private readonly counters: Collection<CounterDocument>;
 
@@ -38,7 +45,7 @@ export class MongoKeyStore implements KeyStore {
   ) {
     const db = client.db(dbName);
     this.masters = db.collection<KeyDocument>('masters');
-    this.epochKeys = db.collection<KeyDocument>('epoch_keys');
+    this.epochKeys = db.collection<ChunkDocument>('epoch_keys');
     this.facts = db.collection<FactDocument>('facts');
     this.counters = db.collection<CounterDocument>('facts');
   }
@@ -49,12 +56,12 @@ export class MongoKeyStore implements KeyStore {
 
   async load(): Promise<StoredKeys> {
     const masters = await this.masters.find({}).toArray();
-    const materialized = await this.epochKeys.find({}).toArray();
+    const materialized = await this.chunks();
     const facts = new Map((await this.facts.find({}).toArray()).map((fact) => [fact._id, fact.value]));
     return {
       ring: {
         masters: masters.map((doc) => [doc._id, bytesOf(doc.bytes)]),
-        materialized: materialized.map((doc) => [doc._id, bytesOf(doc.bytes)]),
+        materialized: joinChunks(materialized),
       },
       lastForget: Number(facts.get('last_forget') ?? 0),
       logId: typeof facts.get('log_id') === 'string' ? String(facts.get('log_id')) : null,
@@ -75,14 +82,33 @@ export class MongoKeyStore implements KeyStore {
   async forget(plan: ForgetPlan, position: number): Promise<void> {
     if (plan.epochKeys.length > 0) {
       // Epoch keys first: a master is destroyed only once the keys derived from it are stored.
-      await this.epochKeys.bulkWrite(
-        plan.epochKeys.map(([epoch, keys]) => ({ replaceOne: { filter: { _id: epoch }, replacement: { _id: epoch, bytes: new Binary(keys) }, upsert: true } })),
-        { ordered: true, ...MAJORITY },
-      );
+      await this.putChunks(changedChunks(plan));
     }
     if (plan.dropMasters.length > 0) await this.masters.deleteMany({ _id: { $in: plan.dropMasters } }, MAJORITY);
     await this.counters.updateOne({ _id: 'last_forget' }, { $max: { value: position } }, { upsert: true, ...MAJORITY });
     await this.bump();
+  }
+
+  /** Every stored chunk; whole tables written before chunks are moved into chunks first. */
+  private async chunks(): Promise<KeyChunk[]> {
+    const docs = await this.epochKeys.find({}).toArray();
+    const legacy = docs.filter((doc) => doc.chunk === undefined);
+    if (legacy.length > 0) {
+      await this.putChunks(legacy.flatMap((doc) => chunksOf(doc._id, bytesOf(doc.bytes))));
+      await this.epochKeys.deleteMany({ _id: { $in: legacy.map((doc) => doc._id) }, chunk: { $exists: false } }, MAJORITY);
+      return this.chunks();
+    }
+    return docs.map((doc) => ({ epoch: doc.epoch ?? doc._id, chunk: doc.chunk ?? 0, keys: bytesOf(doc.bytes) }));
+  }
+
+  private async putChunks(chunks: readonly KeyChunk[]): Promise<void> {
+    if (chunks.length === 0) return;
+    await this.epochKeys.bulkWrite(
+      chunks.map(({ epoch, chunk, keys }) => ({
+        replaceOne: { filter: { _id: `${epoch}#${chunk}` }, replacement: { _id: `${epoch}#${chunk}`, epoch, chunk, bytes: new Binary(keys) }, upsert: true },
+      })),
+      { ordered: true, ...MAJORITY },
+    );
   }
 
   async changeMark(): Promise<string> {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { changedChunks, chunksOf, joinChunks, type KeyChunk } from '../key-chunks.js';
 import type { ForgetPlan } from '../key-ring.js';
 import { KeyStoreBusy, type KeyStore, type StoredKeys } from '../key-store.js';
-import { KEY_STORE_PRAGMAS, KEY_STORE_SCHEMA } from './key-store-schema.js';
+import { KEY_STORE_PRAGMAS, KEY_STORE_SCHEMA, LEGACY_EPOCH_KEYS } from './key-store-schema.js';
 
 const RETRY_MS = 25;
 const BUSY_LIMIT_MS = 60_000;
@@ -28,6 +29,23 @@ export class SqliteKeyStore implements KeyStore {
     if (options.readonly) return;
     for (const pragma of KEY_STORE_PRAGMAS) this.db.pragma(pragma);
     this.db.exec(KEY_STORE_SCHEMA);
+    this.moveLegacyTables();
+  }
+
+  /** A store written before chunks: its whole epoch tables become chunks, in one transaction. */
+  private moveLegacyTables(): void {
+    if (!this.hasTable(LEGACY_EPOCH_KEYS)) return;
+    const put = this.db.prepare('INSERT OR REPLACE INTO epoch_key_chunks (epoch, chunk, keys) VALUES (?, ?, ?)');
+    this.db.transaction(() => {
+      for (const row of this.db.prepare<[], { epoch: string; keys: Buffer }>(`SELECT epoch, keys FROM ${LEGACY_EPOCH_KEYS}`).all()) {
+        for (const each of chunksOf(row.epoch, row.keys)) put.run(each.epoch, each.chunk, each.keys);
+      }
+      this.db.exec(`DROP TABLE ${LEGACY_EPOCH_KEYS}`);
+    }).immediate();
+  }
+
+  private hasTable(name: string): boolean {
+    return this.db.prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
   }
 
   /** Whether a key store exists at `file` (a missing one is refused when the log holds sealed events). */
@@ -39,9 +57,12 @@ export class SqliteKeyStore implements KeyStore {
     const problems = this.db.pragma('quick_check', { simple: true });
     if (problems !== 'ok') throw new Error(`key store ${this.file} is damaged: ${String(problems)}`);
     const masters = this.db.prepare<[], { epoch: string; master: Buffer }>('SELECT epoch, master FROM masters').all();
-    const materialized = this.db.prepare<[], { epoch: string; keys: Buffer }>('SELECT epoch, keys FROM epoch_keys').all();
+    // A reader may open a store its writer has not moved to chunks yet: the legacy tables are whole chunks.
+    const chunks = this.hasTable('epoch_key_chunks') ? this.db.prepare<[], KeyChunk>('SELECT epoch, chunk, keys FROM epoch_key_chunks').all() : [];
+    const legacy = this.hasTable(LEGACY_EPOCH_KEYS) ? this.db.prepare<[], { epoch: string; keys: Buffer }>(`SELECT epoch, keys FROM ${LEGACY_EPOCH_KEYS}`).all() : [];
+    const materialized = joinChunks([...legacy.flatMap((row) => chunksOf(row.epoch, row.keys)), ...chunks]);
     return {
-      ring: { masters: masters.map((row) => [row.epoch, row.master]), materialized: materialized.map((row) => [row.epoch, row.keys]) },
+      ring: { masters: masters.map((row) => [row.epoch, row.master]), materialized },
       lastForget: Number(this.fact('last_forget') ?? 0),
       logId: this.fact('log_id'),
     };
@@ -61,9 +82,10 @@ export class SqliteKeyStore implements KeyStore {
 
   async forget(plan: ForgetPlan, position: number): Promise<void> {
     const dropMaster = this.db.prepare('DELETE FROM masters WHERE epoch = ?');
-    const putKeys = this.db.prepare('INSERT INTO epoch_keys (epoch, keys) VALUES (?, ?) ON CONFLICT (epoch) DO UPDATE SET keys = excluded.keys');
+    const putKeys = this.db.prepare('INSERT INTO epoch_key_chunks (epoch, chunk, keys) VALUES (?, ?, ?) ON CONFLICT (epoch, chunk) DO UPDATE SET keys = excluded.keys');
+    const changed = changedChunks(plan);
     await this.write('forgetting', () => {
-      for (const [epoch, keys] of plan.epochKeys) putKeys.run(epoch, keys);
+      for (const each of changed) putKeys.run(each.epoch, each.chunk, each.keys);
       for (const epoch of plan.dropMasters) dropMaster.run(epoch);
       if (position > Number(this.fact('last_forget') ?? 0)) this.setFact('last_forget', String(position));
     });
