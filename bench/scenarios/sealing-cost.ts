@@ -71,18 +71,30 @@ export async function sealingCost(plan: BenchPlan, sealed: { dir: string; org: S
   const sends: [number[], number[]] = [[], []];
   const cold: [number[], number[]] = [[], []];
   const warm: [number[], number[]] = [[], []];
+  const cpu: [number[], number[]] = [[], []];
   for (let round = 0; round < plan.runs * 2; round++) {
     await withServers(sides, async (servers) => {
       const clients = servers.map((server) => new HttpClient(server.url, 4));
       try {
-        const coldMs = [await fetchMs(clients[0], sides[0].org), await fetchMs(clients[1], sides[1].org)];
+        // Each round the other side goes first, so neither always meets the machine's first (or last) mood.
+        const order = round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+        const coldMs = [0, 0];
+        for (const side of order) coldMs[side] = await fetchMs(clients[side], sides[side].org);
         const warmMs: [number[], number[]] = [[], []];
-        for (let i = 0; i < WARM_FETCHES; i++) for (const side of [0, 1] as const) warmMs[side].push(await fetchMs(clients[side], sides[side].org));
-        const rates = [await sendRate(servers[0].url, sides[0].org, seconds), await sendRate(servers[1].url, sides[1].org, seconds)];
+        for (let i = 0; i < WARM_FETCHES; i++) for (const side of order) warmMs[side].push(await fetchMs(clients[side], sides[side].org));
+        const rates = [0, 0];
+        const cpuPerSend = [0, 0];
+        for (const side of order) {
+          const cpuBefore = servers[side].cpuMs();
+          const rate = await sendRate(servers[side].url, sides[side].org, seconds);
+          rates[side] = rate;
+          cpuPerSend[side] = (servers[side].cpuMs() - cpuBefore) / (rate * seconds);
+        }
         for (const side of [0, 1] as const) {
           cold[side].push(coldMs[side]);
           warm[side].push(median(warmMs[side]));
           sends[side].push(rates[side]);
+          cpu[side].push(cpuPerSend[side]);
         }
         coldRatios.push(coldMs[0] / coldMs[1]);
         warmRatios.push(median(warmMs[0]) / median(warmMs[1]));
@@ -107,8 +119,10 @@ export async function sealingCost(plan: BenchPlan, sealed: { dir: string; org: S
     sealed_messages_per_second: round(median(sends[0]), 0),
     fetch_ratio_repeated: round(fetchWarm),
     fetch_ratio_first_after_start: round(fetchCold),
+    /** Server CPU per message sent (ms; the load-insensitive view of the same cost: a busy machine slows both sides' clocks alike). */
+    cpu_ms_per_send: { sealed: round(median(cpu[0]), 3), unsealed: round(median(cpu[1]), 3), ratio: round(median(cpu[0]) / median(cpu[1])) },
     fetch_ms_repeated: { sealed: round(median(warm[0]), 1), unsealed: round(median(warm[1]), 1) },
     fetch_ms_first_after_start: { sealed: round(median(cold[0]), 1), unsealed: round(median(cold[1]), 1) },
-    note: `${plan.runs * 2} rounds; each starts both servers on fresh copies of their organizations, fetches the 5,000 newest firehose messages once (bodies from the log) and ${WARM_FETCHES} more times (bodies cached), then sends for ${seconds} s from ${CONCURRENCY} clients on each; ratios are sealed / unsealed, medians of the rounds' ratios.`,
+    note: `${plan.runs * 2} rounds; each starts both servers on fresh copies of their organizations, fetches (the sides taking turns at going first) the 5,000 newest firehose messages once (bodies from the log) and ${WARM_FETCHES} more times (bodies cached), then sends for ${seconds} s from ${CONCURRENCY} clients on each; ratios are sealed / unsealed, medians of the rounds' ratios.`,
   };
 }

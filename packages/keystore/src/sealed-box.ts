@@ -12,8 +12,9 @@ export function sealBox(key: Buffer, context: string, plaintext: Buffer): Buffer
   const iv = createHash('sha256').update(context).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+  const body = cipher.update(plaintext);
+  cipher.final(); // GCM is a stream mode: everything came out of update
+  return Buffer.concat([iv, body, cipher.getAuthTag()], IV_BYTES + body.length + TAG_BYTES);
 }
 
 /** The plaintext of a box sealed with this key and context; throws when either differs or a byte changed. */
@@ -22,5 +23,7 @@ export function openBox(key: Buffer, context: string, box: Buffer): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, box.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(box.subarray(box.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(box.subarray(IV_BYTES, box.length - TAG_BYTES)), decipher.final()]);
+  const plaintext = decipher.update(box.subarray(IV_BYTES, box.length - TAG_BYTES));
+  decipher.final(); // checks the tag; GCM gave everything out of update
+  return plaintext;
 }

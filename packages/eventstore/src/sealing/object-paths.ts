@@ -49,6 +49,13 @@ export function parentOf(data: unknown, path: string): { parent: Container; key:
  * caller's object (a decider's event) is never changed.
  */
 export function withoutPaths(data: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {
+  if (paths.every((path) => !path.includes('.'))) {
+    // Top-level values only (the common case): a copy without them, no `delete` (which makes an object slow).
+    const removed = new Set(paths);
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(data)) if (!removed.has(key)) copy[key] = data[key];
+    return copy;
+  }
   const root: Record<string, unknown> = { ...data };
   for (const path of paths) {
     const parts = path.split('.');

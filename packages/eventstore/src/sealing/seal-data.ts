@@ -5,56 +5,72 @@ import { boxContext, SEALED, type SealedEntry } from './sealed-envelope.js';
 
 /** `message:message_id` → `message-42`, read from the event's top-level data. */
 function subjectOf(reference: string, data: Record<string, unknown>): string {
-  const [kind, field] = reference.split(':');
-  const id = data[field];
-  if (typeof id !== 'number' && typeof id !== 'string') throw new Error(`sealed value needs '${field}' to name its ${kind}`);
-  return `${kind}-${id}`;
+  const colon = reference.indexOf(':');
+  const id = data[reference.slice(colon + 1)];
+  if (typeof id !== 'number' && typeof id !== 'string') throw new Error(`sealed value needs '${reference.slice(colon + 1)}' to name its ${reference.slice(0, colon)}`);
+  return `${reference.slice(0, colon)}-${id}`;
 }
 
 /** A forgotten-value template with `{field}` filled from the data. */
 function filled(template: unknown, data: Record<string, unknown>): unknown {
-  if (typeof template !== 'string') return template;
+  if (typeof template !== 'string' || !template.includes('{')) return template;
   return template.replace(/\{([a-z_]+)\}/g, (_, field: string) => String(data[field]));
 }
 
-/** The values a group seals in this data (nulls and absent ones are not sealed: they say nothing). */
-function present(data: Record<string, unknown>, group: SealGroup): { paths: string[]; values: unknown[]; forgotten: unknown[] } {
-  const out = { paths: [] as string[], values: [] as unknown[], forgotten: [] as unknown[] };
-  group.paths.forEach((pattern, index) => {
-    for (const path of expandPath(data, pattern)) {
-      const value = valueAt(data, path);
-      if (value === undefined || value === null) continue;
-      out.paths.push(path);
-      out.values.push(value);
-      out.forgotten.push(filled(group.forgotten[index], data));
-    }
-  });
-  return out;
+/** What one group seals in one event's data: its subjects, and the values present at its paths. */
+export interface PlannedBox {
+  subjects: string[];
+  paths: string[];
+  values: unknown[];
+  forgotten: unknown[];
 }
 
-/** Every subject whose key sealing this data needs (so the caller can make missing epochs first). */
-export function subjectsToSeal(data: Record<string, unknown>, groups: readonly SealGroup[]): string[] {
-  return groups.flatMap((group) => (present(data, group).paths.length > 0 ? group.by.map((reference) => subjectOf(reference, data)) : []));
+/** The values each group seals in this data (nulls and absent ones are not sealed: they say nothing). */
+export function planSeal(data: Record<string, unknown>, groups: readonly SealGroup[]): PlannedBox[] {
+  const boxes: PlannedBox[] = [];
+  for (const group of groups) {
+    const box: PlannedBox = { subjects: [], paths: [], values: [], forgotten: [] };
+    group.paths.forEach((pattern, index) => {
+      for (const path of pattern.includes('.') ? expandPath(data, pattern) : [pattern]) {
+        const value = path.includes('.') ? valueAt(data, path) : data[path];
+        if (value === undefined || value === null) continue;
+        box.paths.push(path);
+        box.values.push(value);
+        box.forgotten.push(filled(group.forgotten[index], data));
+      }
+    });
+    if (box.paths.length === 0) continue;
+    box.subjects = group.by.map((reference) => subjectOf(reference, data));
+    boxes.push(box);
+  }
+  return boxes;
 }
+
+/** Every subject whose key the planned boxes need (so the caller can make missing epochs first). */
+export const subjectsOf = (boxes: readonly PlannedBox[]): string[] => boxes.flatMap((box) => box.subjects);
 
 /**
- * The data as stored: each group's values removed and put, encrypted under the group's subjects'
- * key, in `$sealed`. Deterministic for one event id, so a retried append stores the same bytes.
+ * The data as stored: each planned box's values removed and put, encrypted under its subjects' key, in
+ * `$sealed`. Deterministic for one event id, so a retried append stores the same bytes.
  */
-export function sealData(data: Record<string, unknown>, groups: readonly SealGroup[], eventId: string, ring: KeyRing): Record<string, unknown> {
+export function sealPlanned(data: Record<string, unknown>, boxes: readonly PlannedBox[], eventId: string, ring: KeyRing): Record<string, unknown> {
+  if (boxes.length === 0) return data;
   const entries: SealedEntry[] = [];
   const removed: string[] = [];
-  for (const group of groups) {
-    const { paths, values, forgotten } = present(data, group);
-    if (paths.length === 0) continue;
-    const subjects = group.by.map((reference) => subjectOf(reference, data));
-    const key = ring.keyFor(subjects);
-    if (!key) throw new Error(`cannot seal for ${subjects.join(', ')}: already forgotten`);
-    const entry = { s: subjects, p: paths, f: forgotten, b: '' };
-    entry.b = sealBox(key, boxContext(eventId, entry), Buffer.from(JSON.stringify(values))).toString('base64');
+  for (const box of boxes) {
+    const key = ring.keyFor(box.subjects);
+    if (!key) throw new Error(`cannot seal for ${box.subjects.join(', ')}: already forgotten`);
+    const entry: SealedEntry = { s: box.subjects, p: box.paths, f: box.forgotten, b: '' };
+    entry.b = sealBox(key, boxContext(eventId, entry), Buffer.from(JSON.stringify(box.values))).toString('base64');
     entries.push(entry);
-    removed.push(...paths);
+    removed.push(...box.paths);
   }
-  if (entries.length === 0) return data;
   return { ...withoutPaths(data, removed), [SEALED]: entries };
 }
+
+/** Every subject whose key sealing this data needs. */
+export const subjectsToSeal = (data: Record<string, unknown>, groups: readonly SealGroup[]): string[] => subjectsOf(planSeal(data, groups));
+
+/** The data as stored (planSeal, then sealPlanned). */
+export const sealData = (data: Record<string, unknown>, groups: readonly SealGroup[], eventId: string, ring: KeyRing): Record<string, unknown> =>
+  sealPlanned(data, planSeal(data, groups), eventId, ring);

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@chat/core';
 import type { SubjectKeys } from '@chat/keystore';
 import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from '../event-store.js';
-import { sealData, subjectsToSeal } from './seal-data.js';
+import { planSeal, sealPlanned, subjectsOf } from './seal-data.js';
 import type { SealSpecs } from './seal-spec.js';
 import { unsealData } from './unseal-data.js';
 
@@ -43,13 +43,16 @@ export class SealingEventStore implements EventStore {
   private async sealed(events: readonly EventToAppend[]): Promise<readonly EventToAppend[]> {
     if (!this.sealing) return events;
     let out: EventToAppend[] | null = null;
-    for (const [index, entry] of events.entries()) {
+    for (let index = 0; index < events.length; index++) {
+      const entry = events[index];
       const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
       if (!groups) continue;
       const data = entry.event.data as Data;
-      await this.keys.ensure(subjectsToSeal(data, groups));
-      const stored = sealData(data, groups, entry.id, this.keys.ring);
-      if (stored === data) continue;
+      const boxes = planSeal(data, groups);
+      if (boxes.length === 0) continue;
+      const subjects = subjectsOf(boxes);
+      if (!subjects.every((subject) => this.keys.ring.knows(subject))) await this.keys.ensure(subjects);
+      const stored = sealPlanned(data, boxes, entry.id, this.keys.ring);
       this.plain.set(entry.id, data);
       out ??= [...events];
       out[index] = { ...entry, event: { ...entry.event, data: stored } as EventToAppend['event'] };
