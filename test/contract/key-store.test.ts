@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryKeyStore, SqliteKeyStore } from '@chat/keystore';
+import { MemoryKeyStore, SqliteKeyStore, ThreadedSqliteKeyStore } from '@chat/keystore';
 import { MongoKeyStore } from '@chat/keystore/mongodb';
 import { keyStoreContract } from './key-store.contract.js';
 
@@ -13,6 +13,15 @@ keyStoreContract(
   async () => {
     dir = mkdtempSync(join(tmpdir(), 'keys-contract-'));
     return new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+  },
+  async () => rmSync(dir, { recursive: true, force: true }),
+);
+
+keyStoreContract(
+  'ThreadedSqliteKeyStore',
+  async () => {
+    dir = mkdtempSync(join(tmpdir(), 'keys-contract-'));
+    return ThreadedSqliteKeyStore.open(join(dir, 'keys.sqlite3'));
   },
   async () => rmSync(dir, { recursive: true, force: true }),
 );

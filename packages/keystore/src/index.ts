@@ -8,3 +8,4 @@ export * from './subject-keys.js';
 export * from './key-ring-source.js';
 export * from './key-location.js';
 export * from './key-chunks.js';
+export { ThreadedSqliteKeyStore } from './sqlite/threaded-key-store.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { KeyRing, SqliteKeyStore } from '@chat/keystore';
+import { KeyRing, SqliteKeyStore, ThreadedSqliteKeyStore } from '@chat/keystore';
 
 /** A destroyed key must be nowhere in the store's files once the forgetting commit is done. */
 describe('SqliteKeyStore files after a forgetting', () => {
@@ -72,5 +72,30 @@ describe('SqliteKeyStore written before chunks', () => {
     expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'epoch_keys'").get()).to.deep.equal({ n: 0 });
     expect(check.prepare('SELECT count(*) AS n FROM epoch_key_chunks').get()).to.deep.equal({ n: 32 });
     check.close();
+  });
+});
+
+/** The server's key store runs in a thread of its own: its errors come back as the caller would meet them. */
+describe('ThreadedSqliteKeyStore errors', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'keys-thread-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a file that is no key store with SQLite code, and a closed store with a clear error', async () => {
+    const file = join(dir, 'keys.sqlite3');
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    const refused = await ThreadedSqliteKeyStore.open(file).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).to.be.instanceOf(Error);
+    expect((refused as Error & { code?: string }).code).to.equal('SQLITE_NOTADB');
+    const store = await ThreadedSqliteKeyStore.open(join(dir, 'other.sqlite3'));
+    await store.close();
+    const closed = await store.changeMark().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(closed)).to.contain('key store closed');
   });
 });

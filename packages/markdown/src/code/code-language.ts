@@ -30,6 +30,6 @@ export function codeLanguage(lang: string): CodeLanguage {
   const pygments = Object.hasOwn(PYGMENTS_NAMES, lang) ? PYGMENTS_NAMES[lang] : null;
   if (pygments === null) return { tag: lang, highlighter: null, pygments: null };
   const candidates = [HIGHLIGHTER_NAMES[pygments], lang, pygments.toLowerCase()];
-  const highlighter = candidates.find((name) => name !== undefined && hljs.getLanguage(name) !== undefined) ?? null;
+  const highlighter = candidates.find((name) => name !== undefined && hljs().getLanguage(name) !== undefined) ?? null;
   return { tag: pygments, highlighter, pygments };
 }

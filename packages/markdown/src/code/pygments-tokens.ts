@@ -108,7 +108,7 @@ function classOfScopes(stack: readonly string[]): string | undefined {
 
 /** The code as Pygments-classed tokens, coloured by highlight.js in `language`. */
 export function pygmentsTokens(code: string, language: string): Token[] {
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  const html = hljs().highlight(code, { language, ignoreIllegals: true }).value;
   const rules = PLAIN_RULES[language] ?? GENERIC;
   const tokens: Token[] = [];
   const stack: string[] = [];

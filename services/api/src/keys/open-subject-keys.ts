@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { EventStore } from '@chat/eventstore';
 import { SEALED, sealedEntries, unsealData } from '@chat/eventstore';
-import { type KeyStore, SqliteKeyStore, SubjectKeys } from '@chat/keystore';
+import { type KeyStore, SubjectKeys, ThreadedSqliteKeyStore } from '@chat/keystore';
 import type { Config } from '../config.js';
 import { createPrivateFile } from '../files/private-files.js';
 import type { StorageHealth } from '../files/storage-health.js';
@@ -68,7 +68,7 @@ export async function openSubjectKeys(config: Config, log: EventStore, storage?:
     }
     createPrivateFile(location.file);
     try {
-      store = new SqliteKeyStore(location.file);
+      store = await ThreadedSqliteKeyStore.open(location.file);
     } catch (error) {
       throw new Error(`the key store ${location.file} cannot be read (${error instanceof Error ? error.message : String(error)}): restore it from a backup`);
     }

@@ -1,0 +1,57 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ForgetPlan } from '../key-ring.js';
+import { asBuffer, type KeyStoreAnswer, type KeyStoreRequest } from './key-store-protocol.js';
+import { SqliteKeyStore } from './sqlite-key-store.js';
+
+/**
+ * The embedded key store's writer, in a worker thread (started by ThreadedSqliteKeyStore): a durable
+ * commit waits for the disk (two syncs with a rollback journal), which the server's event loop must
+ * not. Requests are carried out one after another, in the order they came.
+ */
+let store: SqliteKeyStore | null = null;
+let opening: Error | null = null;
+try {
+  store = new SqliteKeyStore(String(workerData));
+} catch (error) {
+  opening = error instanceof Error ? error : new Error(String(error));
+}
+
+const planOf = (plan: ForgetPlan): ForgetPlan => ({ ...plan, epochKeys: plan.epochKeys.map(([epoch, keys]) => [epoch, asBuffer(keys)]) });
+
+type Reply = Extract<KeyStoreAnswer, { ok: unknown }>['ok'];
+
+async function carryOut(request: KeyStoreRequest): Promise<Reply> {
+  if (!store) throw opening ?? new Error('key store not open');
+  switch (request.op) {
+    case 'load':
+      return store.load();
+    case 'addEpochs':
+      return store.addEpochs(request.epochs.map(([epoch, master]) => [epoch, asBuffer(master)] as const));
+    case 'forget':
+      await store.forget(planOf(request.plan), request.position);
+      return null;
+    case 'bindLog':
+      await store.bindLog(request.logId);
+      return null;
+    case 'changeMark':
+      return store.changeMark();
+    case 'close':
+      await store.close();
+      return null;
+  }
+}
+
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on('message', (request: KeyStoreRequest) => {
+  queue = queue.then(async () => {
+    let answer: KeyStoreAnswer;
+    try {
+      answer = { id: request.id, ok: await carryOut(request) };
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      const code = 'code' in failure && typeof failure.code === 'string' ? failure.code : undefined;
+      answer = { id: request.id, error: { name: failure.name, message: failure.message, ...(code ? { code } : {}) } };
+    }
+    parentPort?.postMessage(answer);
+  });
+});
