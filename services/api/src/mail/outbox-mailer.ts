@@ -35,14 +35,17 @@ export class OutboxMailer implements Mailer {
     this.sent.push(mail);
   }
 
-  /** Removes every mail addressed to `address` (overwritten first, so the file's blocks do not keep it). */
+  /**
+   * Removes every mail addressed to `address` (overwritten first, so the file's blocks do not keep it),
+   * those half written too (`.<name>.partial`, left by a crash between writing and renaming).
+   */
   async forget(address: string): Promise<number> {
     const to = address.toLowerCase();
     for (let at = this.sent.length - 1; at >= 0; at--) if (this.sent[at].to.toLowerCase() === to) this.sent.splice(at, 1);
     if (!existsSync(this.dir)) return 0;
     let removed = 0;
     for (const entry of readdirSync(this.dir, { withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+      if (!entry.isFile() || !(entry.name.endsWith('.eml') || entry.name.endsWith('.eml.partial'))) continue;
       const file = join(this.dir, entry.name);
       const text = readFileSync(file);
       const firstLine = text.subarray(0, Math.max(0, text.indexOf(10))).toString('utf8');
