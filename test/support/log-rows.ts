@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { unsealData } from '@chat/eventstore';
-import { KeyRing } from '@chat/keystore';
+import { joinChunks, type KeyChunk, KeyRing } from '@chat/keystore';
 import type { TestServer } from './test-server.js';
 
 export interface LogRow {
@@ -31,8 +31,8 @@ export function logKeyRing(dataDir: string): KeyRing {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const masters = db.prepare('SELECT epoch, master FROM masters').all() as { epoch: string; master: Buffer }[];
-    const materialized = db.prepare('SELECT epoch, keys FROM epoch_keys').all() as { epoch: string; keys: Buffer }[];
-    return new KeyRing({ masters: masters.map((row) => [row.epoch, row.master]), materialized: materialized.map((row) => [row.epoch, row.keys]) });
+    const chunks = db.prepare('SELECT epoch, chunk, keys FROM epoch_key_chunks').all() as KeyChunk[];
+    return new KeyRing({ masters: masters.map((row) => [row.epoch, row.master]), materialized: joinChunks(chunks) });
   } finally {
     db.close();
   }
