@@ -42,17 +42,17 @@ function completed(p: PayloadField): string {
   return `Workflow [\`${workflow.get('name').str()}\`](${workflow.get('url').url()}) within Pipeline #${number} ${OUTCOMES[workflow.get('status').str()] ?? 'None'}.\n\n${details}`;
 }
 
-/** CircleCI: completed jobs and workflows under the project's name, and the setup ping. */
+/** CircleCI: completed jobs and workflows under the project's name, and the setup ping; the payload's `type` is the event type. */
 export const circleciIntegration: WebhookIntegration = {
   name: 'circleci',
   displayName: 'CircleCI',
   messages(request) {
     const p = new PayloadField(request.payload);
-    if (p.get('type').str() === 'ping') return [{ topic: 'Test event', body: `Webhook '${p.get('webhook').get('name').str()}' test event successful.` }];
+    if (p.get('type').str() === 'ping') return [{ topic: 'Test event', body: `Webhook '${p.get('webhook').get('name').str()}' test event successful.`, event: 'ping' }];
     const topic = p.get('project').get('name').str();
     const body = completed(p);
     const pipeline = p.get('pipeline');
     if (pipeline.has('trigger_parameters') && pipeline.get('trigger').get('type').value !== 'gitlab') throw badRequest("Projects using this version control system provider aren't supported");
-    return [{ topic, body }];
+    return [{ topic, body, event: p.get('type').str() }];
   },
 };
