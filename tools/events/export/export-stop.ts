@@ -1,29 +1,24 @@
+import { Interruption } from '../interruption.js';
+
 /**
  * Stops an export at the next line when SIGINT or SIGTERM arrives, and remembers the last log
  * position done (every event up to it scanned, and each kept one written), so an interrupted or
  * failed export can say where to resume (`--resume-after <position>`).
  */
 export class ExportStop {
-  /** The signal that asked to stop, once one did. */
-  signal: NodeJS.Signals | null = null;
+  private readonly interruption = new Interruption();
   /** The last position done; null before the first. */
   done: number | null;
   private scannedLast: number | null;
-  private wake: () => void = () => undefined;
-  /** Resolves when a signal asks to stop (never rejects). */
-  readonly asked = new Promise<void>((resolve) => {
-    this.wake = resolve;
-  });
-  private readonly onSignal = (signal: NodeJS.Signals): void => {
-    this.signal = signal;
-    this.wake();
-  };
 
   constructor(resumeAfter: number | null) {
     this.done = resumeAfter;
     this.scannedLast = resumeAfter;
-    process.once('SIGINT', this.onSignal);
-    process.once('SIGTERM', this.onSignal);
+  }
+
+  /** The signal that asked to stop, once one did. */
+  get signal(): NodeJS.Signals | null {
+    return this.interruption.signal;
   }
 
   /** An event was read: everything before it is done (its own line, if kept, is written next). */
@@ -43,8 +38,7 @@ export class ExportStop {
   }
 
   release(): void {
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
+    this.interruption.release();
   }
 
   /** The lines an operator needs: what stopped it, the last position done and the option to resume with. */
