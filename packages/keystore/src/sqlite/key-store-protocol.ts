@@ -21,5 +21,8 @@ export type KeyStoreAnswer =
   | { id: number; ok: StoredKeys | [string, Uint8Array][] | string | null }
   | { id: number; error: ThreadError };
 
+/** What a request that went well is answered with. */
+export type KeyStoreReply = Extract<KeyStoreAnswer, { ok: unknown }>['ok'];
+
 /** A Buffer again from what structured cloning made of one (a Uint8Array), without copying. */
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ForgetPlan } from '../key-ring.js';
-import { asBuffer, type KeyStoreAnswer, type KeyStoreRequest } from './key-store-protocol.js';
+import { asBuffer, type KeyStoreAnswer, type KeyStoreReply, type KeyStoreRequest } from './key-store-protocol.js';
 import { SqliteKeyStore } from './sqlite-key-store.js';
 
 /**
@@ -18,9 +18,8 @@ try {
 
 const planOf = (plan: ForgetPlan): ForgetPlan => ({ ...plan, epochKeys: plan.epochKeys.map(([epoch, keys]) => [epoch, asBuffer(keys)]) });
 
-type Reply = Extract<KeyStoreAnswer, { ok: unknown }>['ok'];
 
-async function carryOut(request: KeyStoreRequest): Promise<Reply> {
+async function carryOut(request: KeyStoreRequest): Promise<KeyStoreReply> {
   if (!store) throw opening ?? new Error('key store not open');
   switch (request.op) {
     case 'load':

@@ -2,10 +2,9 @@ import { Worker } from 'node:worker_threads';
 import { workerSource } from '@chat/core';
 import type { ForgetPlan } from '../key-ring.js';
 import { KeyStoreBusy, type KeyStore, type StoredKeys } from '../key-store.js';
-import { asBuffer, type KeyStoreAnswer, type KeyStoreRequest, type ThreadError } from './key-store-protocol.js';
+import { asBuffer, type KeyStoreAnswer, type KeyStoreReply, type KeyStoreRequest, type ThreadError } from './key-store-protocol.js';
 
-type Reply = Extract<KeyStoreAnswer, { ok: unknown }>['ok'];
-type Pending = { resolve: (reply: Reply) => void; reject: (error: Error) => void };
+type Pending = { resolve: (reply: KeyStoreReply) => void; reject: (error: Error) => void };
 
 /** What each request is answered with. */
 interface Replies {
@@ -97,7 +96,7 @@ export class ThreadedSqliteKeyStore implements KeyStore {
     const id = ++this.next;
     return new Promise<Replies[K]>((resolve, reject) => {
       // The thread answers each request with its op's reply (key-store-thread.ts).
-      this.pending.set(id, { resolve: resolve as (reply: Reply) => void, reject });
+      this.pending.set(id, { resolve: resolve as (reply: KeyStoreReply) => void, reject });
       // Held open while a request is out (a forgetting must finish), idle it keeps no process alive.
       if (this.pending.size === 1) this.worker.ref();
       this.worker.postMessage({ ...request, id });
