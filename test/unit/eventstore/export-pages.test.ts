@@ -39,4 +39,28 @@ describe('exportEvents reads the log in small pages', function () {
     expect(await positions(exportEvents(reader, { fromPosition: 250, toPosition: 520 }, 300))).to.deep.equal(Array.from({ length: 51 }, (_, i) => i + 250));
     expect(await positions(exportEvents(reader, {}, 512))).to.have.length(512);
   });
+
+  it('asks between pages whether to stop, even when the filter keeps nothing, and stops where told', async function () {
+    const { reader, asked } = logOf(1000);
+    const scanned: number[] = [];
+    let calls = 0;
+    const kept = await positions(
+      exportEvents(reader, { types: ['NoSuchType'] }, 1000, {
+        onScanned: (position) => scanned.push(position),
+        betweenPages: async () => ++calls === 2,
+      }),
+    );
+    expect(kept).to.deep.equal([]);
+    expect(calls).to.equal(2);
+    expect(asked).to.have.length(2);
+    expect(scanned.at(-1)).to.equal(512);
+  });
+
+  it('never asks after the last page', async function () {
+    const { reader } = logOf(300);
+    let calls = 0;
+    const kept = await positions(exportEvents(reader, {}, 300, { betweenPages: async () => (calls++, false) }));
+    expect(kept).to.have.length(300);
+    expect(calls).to.equal(1);
+  });
 });

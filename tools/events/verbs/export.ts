@@ -111,17 +111,21 @@ Exits 0 when done, 2 on a bad option, 1 when the log cannot be read or the outpu
         progress.scanned(position);
       };
       let turn = performance.now();
+      // Reading SQLite and writing to a pipe never wait on the event loop: let a signal in now and then,
+      // between kept events and between pages (a sparse filter may keep nothing for a long stretch).
+      const letSignalsIn = async (): Promise<boolean> => {
+        if (performance.now() - turn > 50) {
+          await setImmediate();
+          turn = performance.now();
+        }
+        return stop.signal !== null;
+      };
       try {
-        for await (const event of exportEvents(reader, filter, head, scanned, resumeAfter ?? undefined)) {
+        for await (const event of exportEvents(reader, filter, head, { onScanned: scanned, resumeAfter: resumeAfter ?? undefined, betweenPages: letSignalsIn })) {
           await Promise.race([out.write(ndjsonLine(event, lineOptions)), out.failed]);
           written += 1;
           stop.written(event.position);
-          // Reading SQLite and writing to a pipe never wait on the event loop: let a signal in now and then.
-          if (performance.now() - turn > 50) {
-            await setImmediate();
-            turn = performance.now();
-          }
-          if (stop.signal) break;
+          if (await letSignalsIn()) break;
         }
         if (!stop.signal) stop.finished();
       } finally {

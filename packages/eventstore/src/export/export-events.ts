@@ -8,13 +8,26 @@ const EXPORT_PAGE = 256;
 /** Told of every event read (kept or not), so a caller can show progress by position. */
 export type ScanProgress = (position: number) => void;
 
+export interface ExportScanOptions {
+  /** Told of every event read, kept or not. */
+  onScanned?: ScanProgress;
+  /** The last position an interrupted export had done: the scan starts strictly after that event. */
+  resumeAfter?: number;
+  /**
+   * Awaited after every page read, whether or not the filter kept any of it; resolving true ends the
+   * scan there. A command line lets its signals in here: a sparse filter may keep nothing for a long
+   * time, and a caller that only looked between kept events would not notice a stop until the end.
+   */
+  betweenPages?: () => Promise<boolean>;
+}
+
 /**
  * The events of the log the filter keeps, in log order, within its from/to position bounds and up to
  * `head` (the log's head when the export started, so appends racing it do not make it endless). The
- * log is read once, page by page; nothing is held beyond the page being read. `resumeAfter`, the last
- * position an interrupted export had done, starts it strictly after that event.
+ * log is read once, page by page; nothing is held beyond the page being read.
  */
-export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, onScanned?: ScanProgress, resumeAfter?: number): AsyncIterable<StoredEvent> {
+export async function* exportEvents(reader: EventLogReader, filter: ExportFilter, head: number, options: ExportScanOptions = {}): AsyncIterable<StoredEvent> {
+  const { onScanned, resumeAfter, betweenPages } = options;
   // The first page includes the event at from_position itself; positions are never computed (on
   // EventStoreDB they are byte offsets, and the one before an event's is no place to read from).
   const resumes = resumeAfter !== undefined && (filter.fromPosition === undefined || resumeAfter >= filter.fromPosition);
@@ -35,6 +48,7 @@ export async function* exportEvents(reader: EventLogReader, filter: ExportFilter
       if (matchesFilter(filter, event)) yield event;
     }
     if (read < EXPORT_PAGE) return;
+    if (betweenPages && (await betweenPages())) return;
   }
 }
 
