@@ -23,6 +23,11 @@ export type NarrowFilter = (queue: EventQueue, event: ClientEvent) => boolean;
 export class QueueRegistry {
   private readonly polls = new WaitingPolls();
   private readonly stopListening: () => void;
+  /**
+   * The one timer for every held poll's heartbeat, armed for the earliest due. A poll held later is
+   * due later (every poll waits as long), so holding one never needs it moved.
+   */
+  private heartbeats: NodeJS.Timeout | null = null;
   narrowFilter: NarrowFilter = () => true;
 
   constructor(
@@ -111,12 +116,9 @@ export class QueueRegistry {
 
   /** Holds a poll until an entry arrives or a heartbeat is due. Returns a cancel for a closed connection. */
   wait(queue: EventQueue, waiter: Waiter): () => void {
-    const poll: WaitingPoll = {
-      queue,
-      waiter,
-      heartbeat: setTimeout(() => this.background(this.beat(poll)), this.timings.heartbeatMs),
-    };
+    const poll: WaitingPoll = { queue, waiter, dueAt: performance.now() + this.timings.heartbeatMs };
     this.polls.hold(poll);
+    if (this.heartbeats === null) this.armHeartbeats();
     // An entry appended after take() read the feed may have been announced before the poll was held.
     this.background(this.check(poll));
     return () => {
@@ -162,12 +164,32 @@ export class QueueRegistry {
   /** Answers every held poll with no events (a graceful stop): its client polls again, elsewhere or after the restart. */
   answerHeld(): void {
     for (const poll of this.polls.all()) if (this.polls.release(poll)) poll.waiter([]);
+    this.disarmHeartbeats();
   }
 
   /** Stops listening and lets go of waiting polls unanswered (their connections are closing). */
   close(): void {
     this.stopListening();
     for (const poll of this.polls.all()) this.polls.release(poll);
+    this.disarmHeartbeats();
+  }
+
+  /** Arms the heartbeat timer for the earliest due heartbeat (none when no held poll awaits one). */
+  private armHeartbeats(): void {
+    const due = this.polls.nextDue();
+    if (due !== null) this.heartbeats = setTimeout(() => this.beatDue(), Math.max(0, due - performance.now()));
+  }
+
+  private disarmHeartbeats(): void {
+    if (this.heartbeats !== null) clearTimeout(this.heartbeats);
+    this.heartbeats = null;
+  }
+
+  /** Beats every poll due by now (a poll answered meanwhile is no longer there), then arms for the next. */
+  private beatDue(): void {
+    this.heartbeats = null;
+    for (const poll of this.polls.takeDue(performance.now())) this.background(this.beat(poll));
+    this.armHeartbeats();
   }
 
   private async recheck(userIds: readonly number[]): Promise<void> {
