@@ -16,9 +16,11 @@ export interface Authenticator {
 
 export const REALM_CHALLENGE = 'Basic realm="chat"';
 
-const callers = new WeakMap<IncomingMessage, Caller>();
+/** The authenticated caller, kept on the request itself (as request-facts.ts keeps its facts, and for the same reason). */
+const CALLER = Symbol('caller');
+type WithCaller = IncomingMessage & { [CALLER]?: Caller };
 
-export const callerOf = (req: IncomingMessage): Caller | null => callers.get(req) ?? null;
+export const callerOf = (req: IncomingMessage): Caller | null => (req as WithCaller)[CALLER] ?? null;
 
 /**
  * The one check of a request's credentials, for both lanes (express's chain and the lean lane): the
@@ -30,7 +32,7 @@ export async function authenticateBasic(req: IncomingMessage, authenticator: Aut
   const credentials = basicAuth(req);
   if (!credentials) return null;
   const outcome = await authenticator.authenticate(credentials.name, credentials.pass);
-  if (!(outcome instanceof ApiError)) callers.set(req, outcome);
+  if (!(outcome instanceof ApiError)) (req as WithCaller)[CALLER] = outcome;
   return outcome;
 }
 
