@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { KeyRing, SqliteKeyStore, ThreadedSqliteKeyStore } from '@chat/keystore';
 
@@ -97,5 +98,53 @@ describe('ThreadedSqliteKeyStore errors', () => {
       (error: unknown) => error,
     );
     expect(String(closed)).to.contain('key store closed');
+  });
+});
+
+/** A key store thread that dies must not leave the server without keys until it restarts. */
+describe('ThreadedSqliteKeyStore when its thread dies', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'keys-restart-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const threadOf = (store: ThreadedSqliteKeyStore): Worker => (store as unknown as { worker: Worker }).worker;
+
+  it('fails the calls in flight, then answers the next call from a new thread with the same keys', async () => {
+    const store = await ThreadedSqliteKeyStore.open(join(dir, 'keys.sqlite3'));
+    const ring = new KeyRing();
+    const added = await store.addEpochs(ring.newEpochs(['message-1']));
+    const stopping = threadOf(store).terminate();
+    const inFlight = store.load().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await stopping;
+    expect(String(await inFlight)).to.contain('key store thread exited with 1');
+    expect(store.threadsStarted).to.equal(1);
+    const loaded = await store.load();
+    expect(store.threadsStarted).to.equal(2);
+    expect(loaded.ring.masters).to.deep.equal(added);
+    // The new thread writes too, durably: a store opened afresh reads what it stored.
+    ring.addMasters(added);
+    await store.forget(ring.planForget(['message-1']), 9);
+    await store.close();
+    const again = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+    const reread = await again.load();
+    await again.close();
+    expect(reread.ring.masters).to.deep.equal([]);
+    expect(reread.lastForget).to.equal(9);
+    expect(store.threadsStarted).to.equal(2);
+  });
+
+  it('starts no thread once closed, even when its thread died before', async () => {
+    const store = await ThreadedSqliteKeyStore.open(join(dir, 'keys.sqlite3'));
+    await threadOf(store).terminate();
+    await store.close();
+    const closed = await store.load().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(closed)).to.contain('key store closed');
+    expect(store.threadsStarted).to.equal(1);
   });
 });

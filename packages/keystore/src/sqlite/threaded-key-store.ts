@@ -36,20 +36,35 @@ const ringOf = (stored: StoredKeys): StoredKeys => ({
  * (key-store-thread.ts): a forgetting's durable commit (journal, two syncs, about 20 ms on a busy disk)
  * no longer holds the event loop, so a retention sweep or an erasure leaves other requests alone.
  * Everything SqliteKeyStore promises holds unchanged; its errors come back with their names and codes
- * (a full disk is still SQLITE_FULL, a backup's lock still KeyStoreBusy).
+ * (a full disk is still SQLITE_FULL, a backup's lock still KeyStoreBusy). A thread that dies (an
+ * uncaught error, a native crash, terminated) fails the calls in flight, and the next call starts a
+ * new one on the same file: SQLite's journal rolls back a commit it left half done.
  */
 export class ThreadedSqliteKeyStore implements KeyStore {
-  private readonly worker: Worker;
+  /** The thread answering calls; null after it died (until the next call) and once closed. */
+  private worker: Worker | null;
   private readonly pending = new Map<number, Pending>();
   private next = 0;
-  private failure: Error | null = null;
+  private closed = false;
+  private started = 0;
 
   constructor(readonly file: string) {
-    this.worker = new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: file });
-    this.worker.unref();
-    this.worker.on('message', (answer: KeyStoreAnswer) => this.settle(answer));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`key store thread exited with ${code}`)));
+    this.worker = this.start();
+  }
+
+  /** How many threads this store has started (1 unless one died): for operators and tests. */
+  get threadsStarted(): number {
+    return this.started;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: this.file });
+    this.started++;
+    worker.unref();
+    worker.on('message', (answer: KeyStoreAnswer) => this.settle(answer));
+    worker.on('error', (error) => this.died(worker, error));
+    worker.on('exit', (code) => this.died(worker, new Error(`key store thread exited with ${code}`)));
+    return worker;
   }
 
   /** A store whose file opened (a damaged or unreadable one throws here, as SqliteKeyStore's constructor does). */
@@ -86,20 +101,24 @@ export class ThreadedSqliteKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    if (!this.failure) await this.ask({ op: 'close' }).catch(() => undefined);
-    this.failure ??= new Error('key store closed');
-    await this.worker.terminate();
+    if (this.closed) return;
+    const worker = this.worker;
+    if (worker) await this.ask({ op: 'close' }).catch(() => undefined);
+    this.closed = true;
+    this.worker = null;
+    await worker?.terminate();
   }
 
   private ask<K extends Op>(request: RequestOf<K> & { op: K }): Promise<Replies[K]> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new Error('key store closed'));
+    const worker = (this.worker ??= this.start());
     const id = ++this.next;
     return new Promise<Replies[K]>((resolve, reject) => {
       // The thread answers each request with its op's reply (key-store-thread.ts).
       this.pending.set(id, { resolve: resolve as (reply: KeyStoreReply) => void, reject });
       // Held open while a request is out (a forgetting must finish), idle it keeps no process alive.
-      if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ ...request, id });
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id });
     });
   }
 
@@ -107,14 +126,19 @@ export class ThreadedSqliteKeyStore implements KeyStore {
     const waiting = this.pending.get(answer.id);
     if (!waiting) return;
     this.pending.delete(answer.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) this.worker?.unref();
     if ('error' in answer) waiting.reject(errorOf(answer.error));
     else waiting.resolve(answer.ok);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(this.failure);
+  /**
+   * The thread stopped answering (its 'error' comes before its 'exit'): every call still waiting fails
+   * with why, and the next call starts a new thread. Events of a thread already replaced change nothing.
+   */
+  private died(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
 }
