@@ -77,4 +77,23 @@ describe('sealing event data', () => {
     box.b = `${box.b.slice(0, 20)}${box.b[20] === 'A' ? 'B' : 'A'}${box.b.slice(21)}`;
     expect(() => (unsealData(sealed, 'e', ring) as { content: string }).content).to.throw();
   });
+
+  it('keeps each event\'s own values when many are unsealed alike, nested ones and several boxes too', () => {
+    const ring = ringFor('message-1', 'user-1');
+    const BOTH: SealGroup[] = [...MESSAGE, { by: ['user:user_id'], paths: ['full_name'], forgotten: ['Deleted User {user_id}'] }];
+    const written = Array.from({ length: 50 }, (_, i) => ({ message_id: i, user_id: i, content: `text ${i}`, full_name: `Name ${i}`, edit: { content: `older ${i}` } }));
+    const read = written.map((data, i) => unsealData(stored(sealData(data, BOTH, `event-${i}`, ring)), `event-${i}`, ring));
+    ring.apply(ring.planForget(['message-3', 'user-4']));
+    // Read in another order than unsealed: each getter finds its own event's box.
+    for (const i of [49, 0, 17, 3, 4, 5]) {
+      const forgotten = i === 3;
+      expect(stored(read[i])).to.deep.equal({ ...written[i], content: forgotten ? '' : `text ${i}`, edit: { content: forgotten ? '' : `older ${i}` }, full_name: i === 4 ? 'Deleted User 4' : `Name ${i}` });
+    }
+    expect(JSON.stringify(read[7])).not.to.contain(SEALED);
+    expect(Object.keys((read[7] as { edit: object }).edit)).to.deep.equal(['content']);
+    expect({ ...read[7] }).not.to.have.property(SEALED);
+    expect(unsealData(read[8], 'event-8', ring)).to.equal(read[8]);
+    expect((read[8] as { content: string }).content).to.equal('text 8');
+    expect(forgottenPaths(read[3])).to.deep.equal(['content', 'edit.content']);
+  });
 });

@@ -2,26 +2,51 @@ import { type KeyRing, openBox } from '@chat/keystore';
 import { parentOf } from './object-paths.js';
 import { boxContext, SEALED, type SealedEntry, sealedEntries } from './sealed-envelope.js';
 
-/** What `$sealed` holds once the data is unsealed: not enumerable, so neither JSON nor a spread carries it. */
+/**
+ * What `$sealed` holds once the data is unsealed: not enumerable, so neither JSON nor a spread carries
+ * it. Set on the data and on every nested object a sealed value is put back in, so their getters find it.
+ */
 interface Opened {
   entries: SealedEntry[];
   ring: KeyRing;
+  eventId: string;
+  /** Each entry's values once opened (or its placeholders), null until one of them is read. */
+  values: (unknown[] | null)[];
 }
 
-function install(target: Record<string, unknown>, entry: SealedEntry, eventId: string, ring: KeyRing): void {
-  let values: unknown[] | null = null;
-  const open = (): unknown[] => {
-    if (values) return values;
-    const key = ring.keyFor(entry.s);
-    values = key ? (JSON.parse(openBox(key, boxContext(eventId, entry), Buffer.from(entry.b, 'base64')).toString()) as unknown[]) : entry.f;
-    return values;
-  };
-  const paths = entry.p;
+function valuesOf(opened: Opened, entryIndex: number): unknown[] {
+  const known = opened.values[entryIndex];
+  if (known) return known;
+  const entry = opened.entries[entryIndex];
+  const key = opened.ring.keyFor(entry.s);
+  const values = key ? (JSON.parse(openBox(key, boxContext(opened.eventId, entry), Buffer.from(entry.b, 'base64')).toString()) as unknown[]) : entry.f;
+  opened.values[entryIndex] = values;
+  return values;
+}
+
+/**
+ * The getter of value `valueIndex` of entry `entryIndex`: one function per slot for every event, so
+ * objects unsealed alike keep sharing one hidden class (a closure per event made V8 give each event
+ * object a shape of its own, which cost more than decrypting).
+ */
+const getters: ((this: Record<string, unknown>) => unknown)[][] = [];
+function getterOf(entryIndex: number, valueIndex: number): (this: Record<string, unknown>) => unknown {
+  const row = (getters[entryIndex] ??= []);
+  return (row[valueIndex] ??= function (this: Record<string, unknown>): unknown {
+    return valuesOf(this[SEALED] as Opened, entryIndex)[valueIndex];
+  });
+}
+
+const hidden = (opened: Opened): PropertyDescriptor => ({ value: opened, enumerable: false, configurable: true, writable: false });
+
+function install(target: Record<string, unknown>, entryIndex: number, opened: Opened): void {
+  const paths = opened.entries[entryIndex].p;
   for (let i = 0; i < paths.length; i++) {
-    const index = i;
     const path = paths[i];
     const place = path.indexOf('.') < 0 ? { parent: target, key: path } : parentOf(target, path);
-    if (place) Object.defineProperty(place.parent, place.key, { configurable: true, enumerable: true, get: () => open()[index] });
+    if (!place) continue;
+    if (place.parent !== target && (place.parent as Record<string, unknown>)[SEALED] !== opened) Object.defineProperty(place.parent, SEALED, hidden(opened));
+    Object.defineProperty(place.parent, place.key, { configurable: true, enumerable: true, get: getterOf(entryIndex, i) });
   }
 }
 
@@ -30,16 +55,19 @@ function install(target: Record<string, unknown>, entry: SealedEntry, eventId: s
  * decrypted when first read (a replay that never reads a message's text never decrypts it), or its
  * forgotten value when a subject's key is gone. Changes the parsed object it is given, which the reader
  * owns; unsealing it again changes nothing. An epoch the ring never saw throws UnknownKeyError when
- * read: a damaged key store is never papered over with placeholders. Kept cheap (a few microseconds an
- * event): a replay unseals every event it reads.
+ * read: a damaged key store is never papered over with placeholders. Kept cheap (about a microsecond
+ * an event, bench/tools/open-box-cost.ts): a replay unseals every event it reads.
  */
 export function unsealData<T>(data: T, eventId: string, ring: KeyRing): T {
   const entries = sealedEntries(data);
   if (entries.length === 0) return data;
   const target = data as Record<string, unknown>;
-  const opened: Opened = { entries, ring };
-  Object.defineProperty(target, SEALED, { value: opened, enumerable: false, configurable: true, writable: false });
-  for (const entry of entries) install(target, entry, eventId, ring);
+  const opened: Opened = { entries, ring, eventId, values: entries.map(() => null) };
+  // `$sealed` is the stored data's last property: deleting it and adding it back hidden keeps the
+  // object's shape one that every such event shares (changing it in place made each one a dictionary).
+  delete target[SEALED];
+  Object.defineProperty(target, SEALED, hidden(opened));
+  for (let i = 0; i < entries.length; i++) install(target, i, opened);
   return data;
 }
 
