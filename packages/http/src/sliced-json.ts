@@ -133,7 +133,11 @@ export function isSmallAnswer(body: unknown): boolean {
     const value = stack.pop();
     if (++values > SMALL_ANSWER.values) return false;
     if (typeof value === 'string') chars += value.length;
-    else if (value instanceof JsonText) chars += value.length;
+    else if (value instanceof JsonText) {
+      // Bytes are written as they are by the sliced writer; one JSON.stringify would decode and join them.
+      if (value.parts.some((part) => typeof part !== 'string')) return false;
+      chars += value.length;
+    }
     else if (Array.isArray(value)) {
       if (value.length > SMALL_ANSWER.values) return false;
       stack.push(...value);
@@ -147,16 +151,16 @@ export function isSmallAnswer(body: unknown): boolean {
 }
 
 /**
- * sendJson for answers of any size: a small one is written at once; the body is serialized in slices (see serializeBodyInSlices),
+ * sendJson for answers of any size: a small one (see isSmallAnswer) is written at once; the body is serialized in slices (see serializeBodyInSlices),
  * then written chunk by chunk as the client takes them (back-pressure), with the same headers,
  * Content-Length included, and the same bytes as sendJson. A client that goes away stops the writing.
  */
-export async function sendJsonInSlices(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+export async function sendJsonInSlices(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, slicer = new TimeSlicer()): Promise<void> {
   if (isSmallAnswer(body)) {
     sendJson(res, status, body, headers);
     return;
   }
-  const chunks = await serializeBodyInSlices(body);
+  const chunks = await serializeBodyInSlices(body, slicer);
   let length = 0;
   for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': length, ...headers });
@@ -167,6 +171,8 @@ export async function sendJsonInSlices(res: ServerResponse, status: number, body
   for (const chunk of chunks) {
     if (!(await roomIn(res))) return;
     res.write(chunk);
+    // A write the socket takes at once runs its system call here: the next one waits for the next slice.
+    await slicer.pause();
   }
   res.end();
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../support/api-client.js';
 import { botMessages } from '../../support/bot-messages.js';
 import { createChannels, subscribe } from '../../support/channel-requests.js';
 import { updateFlags } from '../../support/flag-requests.js';
+import { objectsField } from '../../support/json-fields.js';
 import { fetchedRecords, fetchMessages, idsOfNarrow, idsIn, expectWindow } from '../../support/message-reads.js';
 import { postDirect, postToChannel } from '../../support/message-requests.js';
 import { expectSuccess } from '../../support/response-assertions.js';
@@ -96,5 +97,24 @@ describe('search: Zulip semantics over the full-text index', () => {
     expect(Object.keys(body.messages as object)).to.deep.equal([String(running)]);
     const listed = await fetchedRecords(alice, { message_ids: [start, art, runs], narrow: [['search', 'art']], anchor: undefined, num_before: undefined, num_after: undefined });
     expect(listed.map((record) => record.id)).to.deep.equal([art]);
+  });
+
+  it('answers a search longer than a piece of the answer (kept as bytes) whole, non-ASCII text included', async () => {
+    // 30 messages of about 1,500 characters: content, rendered content and highlights make well over 64 K characters of JSON.
+    const words = 'Zeppelins “voyagent” à l’été 𝔘𝔫𝔦 über alles — ';
+    const sent: number[] = [];
+    for (let i = 0; i < 30; i++) sent.push(await postToChannel(bob, 'design', 'long reads', `${i} ${words.repeat(30)}`));
+    const res = await fetchMessages(alice, { narrow: [['search', 'zeppelin']], anchor: 'newest', num_before: 100, num_after: 0 });
+    const body = expectSuccess(res);
+    expect(Number(res.headers.get('content-length'))).to.be.greaterThan(2 * 64 * 1024);
+    const records = objectsField(body, 'messages');
+    expect(records.map((record) => record.id)).to.deep.equal(sent);
+    records.forEach((record, i) => {
+      expect(record.content).to.equal(`<p>${i} ${words.repeat(30).trim()}</p>`);
+      const marked = String(record.match_content).match(/<span class="highlight">Zeppelins<\/span>/g) ?? [];
+      expect(marked).to.have.length(30);
+      expect(record.match_subject).to.equal('long reads');
+    });
+    expectWindow(body, { anchor: 10_000_000_000_000_000, found_anchor: false, found_oldest: true, found_newest: true });
   });
 });

@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { isSmallAnswer, JsonText, serializeBody, serializeBodyInSlices, TimeSlicer } from '@chat/http';
+import { isSmallAnswer, JsonText, sendJsonInSlices, serializeBody, serializeBodyInSlices, TimeSlicer } from '@chat/http';
 
 /** A slicer whose every slice is used up at once: the serializer yields after every member. */
 const everyMember = (): TimeSlicer => new TimeSlicer(0);
@@ -49,6 +52,44 @@ describe('isSmallAnswer', function () {
     expect(isSmallAnswer({ content: 'x'.repeat(300 * 1024) })).to.equal(false);
     expect(isSmallAnswer({ users: new JsonText(`[${'1,'.repeat(200_000)}1]`) })).to.equal(false);
     expect(isSmallAnswer({ ids: new Array<number>(1_000_000).fill(1) })).to.equal(false);
+  });
+
+  it('sends an answer holding bytes to the sliced writer, however short: one JSON.stringify would decode and join them', function () {
+    expect(isSmallAnswer({ result: 'success', messages: new JsonText([Buffer.from('[1,'), '2]']) })).to.equal(false);
+    expect(isSmallAnswer({ result: 'success', messages: new JsonText(['[1,', '2]']) })).to.equal(true);
+  });
+});
+
+describe('sendJsonInSlices', function () {
+  it("writes serializeBody's bytes with their Content-Length, and lets other work run between the chunks it writes", async function () {
+    const pieces = Array.from({ length: 4 }, (_, i) => Buffer.from(`${i === 0 ? '[' : ','}"${'é“'.repeat(20_000)}${i}"${i === 3 ? ']' : ''}`));
+    const body = { result: 'success', msg: '', messages: new JsonText(pieces), found_newest: true };
+    const slicer = everyMember();
+    let writes = 0;
+    let turnsBetweenWrites = 0;
+    const server = createServer((_req, res) => {
+      const write = res.write.bind(res);
+      res.write = ((...args: Parameters<typeof res.write>) => {
+        writes++;
+        setImmediate(() => (turnsBetweenWrites += writes > 0 && !res.writableEnded ? 1 : 0));
+        return write(...args);
+      }) as typeof res.write;
+      void sendJsonInSlices(res, 200, body, {}, slicer);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.toString('utf8')).to.equal(serializeBody(body));
+      expect(Number(answer.headers.get('content-length'))).to.equal(bytes.byteLength);
+      expect(writes).to.be.at.least(pieces.length);
+      // Each write after the first waited for a turn of the loop, in which the callback queued by the write before it ran.
+      expect(turnsBetweenWrites).to.be.at.least(pieces.length);
+      expect(slicer.yields).to.be.at.least(writes);
+    } finally {
+      server.close();
+    }
   });
 });
 
