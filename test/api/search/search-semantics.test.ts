@@ -99,6 +99,18 @@ describe('search: Zulip semantics over the full-text index', () => {
     expect(listed.map((record) => record.id)).to.deep.equal([art]);
   });
 
+  it('writes a window\'s records as the listed ones: the same fields, values and order, highlights and flags last', async () => {
+    const narrow = [['search', 'server']];
+    const windowed = await fetchedRecords(alice, { narrow, anchor: 'newest', num_before: 100, num_after: 0 });
+    const listed = await fetchedRecords(alice, { message_ids: windowed.map((record) => record.id), narrow, anchor: undefined, num_before: undefined, num_after: undefined });
+    expect(windowed).to.have.length(6);
+    expect(windowed.map((record) => Object.keys(record))).to.deep.equal(listed.map((record) => Object.keys(record)));
+    expect(windowed).to.deep.equal(listed);
+    expect(Object.keys(windowed[0]).slice(-3)).to.deep.equal(['flags', 'match_content', 'match_subject']);
+    const plain = await fetchedRecords(alice, { anchor: 'newest', num_before: 3, num_after: 0 });
+    expect(Object.keys(plain[0]).at(-1)).to.equal('flags');
+  });
+
   it('answers a search longer than a piece of the answer (kept as bytes) whole, non-ASCII text included', async () => {
     // 30 messages of about 1,500 characters: content, rendered content and highlights make well over 64 K characters of JSON.
     const words = 'Zeppelins “voyagent” à l’été 𝔘𝔫𝔦 über alles — ';
