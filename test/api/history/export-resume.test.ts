@@ -44,7 +44,8 @@ async function interruptedExport(argv: string[], signal: NodeJS.Signals): Promis
     setTimeout(() => child.stdout.resume(), 300);
   });
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': the process may exit before the last of its output has been read from the pipe.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, stdout: Buffer.concat(chunks).toString('utf8'), stderr };
 }
 
