@@ -4,7 +4,7 @@
  * a source changed since; when it cannot be built (esbuild missing or failing), runs the TypeScript
  * sources through tsx as before, which starts about 2.5 s of CPU slower. See tools/build/server-build.mjs.
  */
-import { createRequire } from 'node:module';
+import { requireWithCodeCache } from '../../tools/build/code-cache.mjs';
 import { buildIsCurrent, buildServer, compiledMain } from '../../tools/build/server-build.mjs';
 
 async function compiled() {
@@ -22,7 +22,8 @@ if (await compiled()) {
   // Source maps are written beside the bundle: NODE_OPTIONS=--enable-source-maps makes stack traces
   // name the TypeScript sources (off by default: it costs every module loaded a scan for its map).
   // Required, not imported: import() would first scan the whole bundle for the names it exports.
-  createRequire(import.meta.url)(compiledMain());
+  // With V8's code cache of the bundle once a start has written it (tools/build/code-cache.mjs).
+  requireWithCodeCache(compiledMain());
 } else {
   const { register } = await import('tsx/esm/api');
   register();
