@@ -2,7 +2,7 @@
 /**
  * Runs the compiled server's CommonJS bundle with V8's code cache: the first start of a build
  * compiles the 4.6 MB bundle as `require` would and, a few seconds later (once start-up has compiled
- * the functions it runs), writes what V8 compiled beside it; later starts hand that back to V8 and
+ * the functions it runs) or at exit if sooner, writes what V8 compiled beside it; later starts hand that back to V8 and
  * skip most of the parsing and compiling (issue 31, item 7). Node 22 does the same with
  * `module.enableCompileCache()`; Node 20, which we support, has only the `vm` primitives.
  *
@@ -58,7 +58,16 @@ export function loadWithCodeCache(file, writeAfterMs = WRITE_AFTER_MS) {
   // The same wrapper Node gives a CommonJS module, so the code runs exactly as required.
   const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: dynamicImports });
   const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
-  if (cache !== 'used') setTimeout(() => writeCache(script, cacheFile), writeAfterMs).unref();
+  if (cache !== 'used') {
+    // Once start-up has run (or at exit, for a process stopped sooner), whichever comes first.
+    const write = () => {
+      clearTimeout(timer);
+      process.off('exit', write);
+      writeCache(script, cacheFile);
+    };
+    const timer = setTimeout(write, writeAfterMs).unref();
+    process.once('exit', write);
+  }
   const module = new Module(file);
   module.filename = file;
   // Modules the bundle leaves out are required by their path from it (server-build.mjs EXTERNAL).

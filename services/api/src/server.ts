@@ -1,10 +1,10 @@
 import type { RequestListener, Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, createGuardedServer, frontDoor, loadRequestSchemas } from '@chat/http';
 import { ApiKeyAuthenticator } from './authenticator.js';
-import { bootstrapOrganization, type BootstrapOutcome } from './bootstrap.js';
+import { bootstrapOrganization, type BootstrapOutcome, ownerToCreate } from './bootstrap.js';
 import { bindKeysToLog } from './keys/open-subject-keys.js';
 import { closeContext, composeServer, type Overrides } from './compose.js';
 import type { Config } from './config.js';
@@ -15,6 +15,7 @@ import { ServerHealth } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
 import { INCOMING_LEFTOVER_AGE_MS, removeIncomingLeftovers } from './ops/incoming-leftovers.js';
 import { loggablePath } from './secrets/log-redaction.js';
+import { Passwords } from './secrets/passwords.js';
 import { preparePrivateDir } from './files/private-files.js';
 import { type OpenRateLimits, openRateLimits } from './ops/rate-limits.js';
 import { requestLog } from './ops/request-log.js';
@@ -67,6 +68,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   preparePrivateDir(config.dataDir);
   const lock: DataDirLock | null = ownsDataDir(config) ? lockDataDir(config.dataDir) : null;
   const metrics = new ServerMetrics();
+  // A first start on the embedded log hashes its owner's password while the stores open.
+  const firstOwner = config.eventStore === 'sqlite' && !existsSync(join(config.dataDir, 'events.sqlite3')) ? ownerToCreate(config, new Passwords(config.scryptCost)) : null;
   let ctx: ServerContext;
   let lease: WriterLease | null = null;
   try {
@@ -130,7 +133,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     if (!config.externalUrlExplicit) ctx.config.externalUrl = url;
     let bootstrap: BootstrapOutcome;
     try {
-      bootstrap = await bootstrapOrganization(ctx);
+      bootstrap = await bootstrapOrganization(ctx, firstOwner);
       await bindKeysToLog(ctx.keys, ctx.store);
       organizationReady(true);
     } catch (error) {

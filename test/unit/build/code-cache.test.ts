@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { codeCacheFile, loadWithCodeCache } from '../../../tools/build/code-cache.mjs';
@@ -28,5 +30,14 @@ describe("the compiled server's code cache (tools/build/code-cache.mjs)", functi
     writeFileSync(file, 'exports.answer = 43;');
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(loadWithCodeCache(file, 0)).to.deep.equal({ exports: { answer: 43 }, cache: 'none' });
+  });
+
+  it('writes the cache at exit when the process stops before the delay', function () {
+    const file = join(directory, 'bundle.cjs');
+    writeFileSync(file, 'exports.answer = 42;');
+    const module = fileURLToPath(new URL('../../../tools/build/code-cache.mjs', import.meta.url));
+    const script = `import { loadWithCodeCache } from ${JSON.stringify(module)}; loadWithCodeCache(${JSON.stringify(file)}, 60000);`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script]);
+    expect(existsSync(codeCacheFile(file))).to.equal(true);
   });
 });

@@ -28,9 +28,12 @@ export interface NewAccount extends CreateUserInput {
   password_hash: string | null;
 }
 
-/** Fixes the new account's id and hashes its password (slow, so outside the command). */
-export async function prepareAccount(ctx: Allocates & Uses<'passwords'>, input: CreateUserInput): Promise<NewAccount> {
-  const password_hash = input.password === null ? null : await ctx.passwords.hash(input.password);
+/**
+ * Fixes the new account's id and hashes its password (slow, so outside the command). `hashed`: the
+ * password's hash when the caller began it earlier (a first start hashes the owner's meanwhile).
+ */
+export async function prepareAccount(ctx: Allocates & Uses<'passwords'>, input: CreateUserInput, hashed?: Promise<string>): Promise<NewAccount> {
+  const password_hash = input.password === null ? null : await (hashed ?? ctx.passwords.hash(input.password));
   return { ...input, email: normalizeEmail(input.email), user_id: await ctx.ids.next('user'), password_hash };
 }
 
@@ -52,8 +55,8 @@ export async function newAccountAppends(ctx: NewAccountAppendsDeps, actor: UserS
 }
 
 /** Creates an account: reserves the address, then records the user. Returns the new user id. */
-export async function createUser(ctx: CreateUserDeps, origin: Origin, input: CreateUserInput): Promise<number> {
-  const account = await prepareAccount(ctx, input);
+export async function createUser(ctx: CreateUserDeps, origin: Origin, input: CreateUserInput, hashed?: Promise<string>): Promise<number> {
+  const account = await prepareAccount(ctx, input, hashed);
   return ctx.bus.run(origin, async () => {
     const actor = origin.actorId === null ? null : ((await ctx.models.users.get(origin.actorId)) ?? null);
     return { appends: await newAccountAppends(ctx, actor, account), result: account.user_id };
