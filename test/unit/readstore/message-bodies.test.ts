@@ -58,6 +58,24 @@ describe('MessageBodies (memory message store)', function () {
     expect(await restored.get(2)).to.deep.equal(say('y'));
   });
 
+  it('keeps positions in 4 bytes while they fit in 31 bits, and widens to 8 bytes, keeping each, beyond', async function () {
+    const far = 2 ** 33 + 5; // an EventStoreDB byte offset past 8 GB
+    const { source } = aLog([
+      [7, 1, 'a'],
+      [far, 2, 'b'],
+    ]);
+    const bodies = new MessageBodies(source);
+    bodies.inserted(1, say('a'), 7);
+    expect(bodies.positions).to.be.instanceOf(Int32Array);
+    bodies.inserted(2, say('b'), far);
+    expect(bodies.positions).to.be.instanceOf(Float64Array);
+    expect([bodies.positions[1], bodies.positions[2]]).to.deep.equal([7, far]);
+    const restored = new MessageBodies(source);
+    restored.restore(bodies.positions.slice(), bodies.heap);
+    expect(await restored.get(1)).to.deep.equal(say('a'));
+    expect(await restored.get(2)).to.deep.equal(say('b'));
+  });
+
   it('keeps the position when a change leaves the body as it was (a reaction, a move)', async function () {
     const { source } = aLog([[7, 1, 'a']]);
     const bodies = new MessageBodies(source);

@@ -22,16 +22,24 @@ export interface BodySource {
 
 const same = (a: MessageBody, b: MessageBody): boolean => a.content === b.content && a.rendered_content === b.rendered_content;
 
+/** Body positions: 4 bytes each while every position fits in 31 bits (SQLite's event numbers), 8 beyond. */
+export type BodyPositions = Int32Array<ArrayBufferLike> | Float64Array<ArrayBufferLike>;
+
+/** The largest position an `Int32Array` of positions holds; a larger one widens it to a `Float64Array`. */
+const NARROW_LIMIT = 0x7fff_ffff;
+
 /**
  * The bodies of the memory message store. Without a source they are kept on the heap (tests, tools).
- * With one, only the log position of the event that last set each body is kept (8 bytes a message),
+ * With one, only the log position of the event that last set each body is kept (4 bytes a message
+ * while positions fit in 31 bits, as SQLite's do up to two billion events; 8 once one does not:
+ * EventStoreDB's are byte offsets),
  * the body is read from the log when asked for, and a bounded cache keeps the recent ones: a million
  * messages' text (several hundred MB as strings) no longer lives in the process. A changed body whose
  * event does not carry it (none does today) is kept on the heap, so the store never depends on it.
  */
 export class MessageBodies {
   private onHeap = new Map<number, MessageBody>();
-  private at: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private at: BodyPositions = new Int32Array(0);
   private readonly cache: BodyCache;
   /** Inserted bodies go to the cache only once the log has been caught up with: a replay reads none. */
   private live = false;
@@ -44,7 +52,7 @@ export class MessageBodies {
   }
 
   /** The log position each body is read from (0: kept on the heap), for snapshots. */
-  get positions(): Float64Array<ArrayBufferLike> {
+  get positions(): BodyPositions {
     return this.at;
   }
 
@@ -54,7 +62,7 @@ export class MessageBodies {
   }
 
   /** Takes over saved positions and heap bodies (a snapshot being loaded). */
-  restore(positions: Float64Array<ArrayBufferLike>, heap: Iterable<[number, MessageBody]>): void {
+  restore(positions: BodyPositions, heap: Iterable<[number, MessageBody]>): void {
     this.clear();
     this.at = positions;
     this.onHeap = new Map(heap);
@@ -121,12 +129,14 @@ export class MessageBodies {
   clear(): void {
     this.onHeap.clear();
     this.cache.clear();
-    this.at = new Float64Array(0);
+    this.at = new Int32Array(0);
     this.live = false;
   }
 
   private place(id: number, position: number): void {
-    this.at = grown(this.at, id + 1, (length) => new Float64Array(length));
+    if (position > NARROW_LIMIT && this.at instanceof Int32Array) this.at = Float64Array.from(this.at);
+    const at = this.at;
+    this.at = at instanceof Int32Array ? grown(at, id + 1, (length) => new Int32Array(length)) : grown(at, id + 1, (length) => new Float64Array(length));
     this.at[id] = position;
   }
 }

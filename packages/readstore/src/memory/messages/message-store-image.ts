@@ -67,5 +67,8 @@ export function restoreFrom(parts: StoreParts, saved: SavedMessages, arrays: Rea
   parts.holders.restore(pool, loaded(arrays, 'holders.flags', Uint8Array), loaded(arrays, 'holders.starts', Int32Array), saved.holders);
   parts.recipients.restore(saved.directs, saved.channels ? { layout: saved.channels, ids: loaded(arrays, 'channels.ids', Int32Array) } : null);
   if (saved.users) parts.users.restore(loaded(arrays, 'users.lengths', Int32Array), arrays.get('users.lengths')?.length ?? 0, loaded(arrays, 'users.ids', Int32Array));
-  parts.bodies.restore(loaded(arrays, 'bodies.positions', Float64Array), saved.heapBodies);
+  // Int32Array since the positions were narrowed; a snapshot written before holds them as Float64Array.
+  const positions = arrays.get('bodies.positions')?.array;
+  if (!(positions instanceof Int32Array || positions instanceof Float64Array)) throw new Error('snapshot: no bodies.positions');
+  parts.bodies.restore(positions, saved.heapBodies);
 }
