@@ -2,6 +2,7 @@ export * from './read-store.js';
 export { MemoryCollection } from './memory/memory-collection.js';
 export { MemoryReadStore, type SavedReadStore } from './memory/memory-read-store.js';
 export * from './memory/snapshot/snapshot-file.js';
+export { prefetchSnapshot, readSnapshot } from './memory/snapshot/snapshot-prefetch.js';
 export type { LoadedArray, SnapshotImage } from './memory/snapshot/snapshot-image.js';
 export * from './messages/message-store.js';
 export { matchesPredicate } from './messages/message-predicate.js';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { IdKind } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
-import { type MemoryReadStore, readSnapshotFile, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
+import { type MemoryReadStore, readSnapshot, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
 import { READ_MODELS_CHECKPOINT } from '../projection-runner.js';
 import { modelsVersion } from './models-version.js';
 
@@ -39,7 +39,7 @@ export class ReadModelSnapshots {
    */
   async load(forgottenAt = 0): Promise<SnapshotLoad> {
     const started = performance.now();
-    const read = readSnapshotFile<SavedModels>(this.file, this.version);
+    const read = await readSnapshot<SavedModels>(this.file, this.version);
     if (!read.ok) return { loaded: false, reason: read.reason };
     const { header, json, arrays } = read;
     if (header.position < forgottenAt) {

@@ -6,7 +6,7 @@ import { type ClientEvent, MemoryRealtime, type RealtimeStores } from '@chat/rea
 import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { keyLocation } from './keys/key-location.js';
 import type { ScrubStep } from './keys/scrubber.js';
-import type { Config } from './config.js';
+import { type Config, readModelsSnapshotFile } from './config.js';
 import { mongoDatabase } from './config-stores.js';
 import { createPrivateFile } from './files/private-files.js';
 import { type StorageArea } from './files/storage-health.js';
@@ -102,10 +102,11 @@ export async function loadSnapshot(
   projections: readonly Projection[],
   forgottenAt: number,
 ): Promise<{ snapshots: ReadModelSnapshots; position: number } | null> {
-  if (!(readStore instanceof MemoryReadStore) || config.snapshotEvery === 0) return null;
+  const file = readModelsSnapshotFile(config);
+  if (!(readStore instanceof MemoryReadStore) || file === null) return null;
   // Which projections run, and in what order, shapes the models as much as their code does.
   const version = modelsVersion(projections.map((projection) => projection.name));
-  const snapshots = new ReadModelSnapshots(join(config.dataDir, 'read-models.snapshot'), readStore, log, ids, version);
+  const snapshots = new ReadModelSnapshots(file, readStore, log, ids, version);
   const loaded = await snapshots.load(forgottenAt);
   if (loaded.loaded) logger.info({ position: loaded.position, seconds: loaded.seconds }, 'read models loaded from their snapshot');
   else logger.info({ reason: loaded.reason }, 'no usable read-models snapshot; the log is replayed');

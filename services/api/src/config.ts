@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
 import { ConfigError, integer } from './config-values.js';
 import { type StoreSettings, storeSettings } from './config-stores.js';
@@ -193,3 +193,7 @@ function smtpUrl(value: string | undefined): string | null {
   if (!/^smtps?:\/\/[^/]/.test(value)) throw new ConfigError(`CHAT_SMTP_URL must be an smtp:// or smtps:// URL (got '${withoutCredentials(value)}')`);
   return value;
 }
+
+/** The memory read models' snapshot file (DATA_DIR/read-models.snapshot), or null when none is kept (MongoDB models, snapshots off). */
+export const readModelsSnapshotFile = (config: Config): string | null =>
+  config.readStore === 'memory' && config.snapshotEvery !== 0 ? join(config.dataDir, 'read-models.snapshot') : null;

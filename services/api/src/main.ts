@@ -1,3 +1,5 @@
+// First: starts reading the read-models snapshot while the rest of the server loads.
+import './snapshot-read-ahead.js';
 import { configFromEnv } from './config.js';
 import { startServer } from './server.js';
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { SqliteEventStore } from '@chat/eventstore';
+import { prefetchSnapshot } from '@chat/readstore';
 import { aSmallLog, aSnapshottedStore } from '../../support/snapshot-fixture.js';
 
 describe('read-model snapshots: only a whole snapshot of this version and this log is loaded', function () {
@@ -36,6 +37,15 @@ describe('read-model snapshots: only a whole snapshot of this version and this l
     expect(await models.requestDays.get(3)).to.deep.equal({ day: 3 });
     expect((await store.messages.get(2))?.content).to.equal('m2');
     expect(await store.messages.holders(3)).to.deep.equal([1, 2]);
+  });
+
+  it('loads the same when the file was read ahead in a worker thread (npm start), and refuses another version read so', async function () {
+    const { result, store, models } = await loadAfter(() => prefetchSnapshot(file));
+    expect(result).to.include({ loaded: true, position: 4 });
+    expect(await models.requestDays.get(3)).to.deep.equal({ day: 3 });
+    expect((await store.messages.get(2))?.content).to.equal('m2');
+    expect(await store.messages.holders(3)).to.deep.equal([1, 2]);
+    await rejected(await loadAfter(() => prefetchSnapshot(file), 'another-version'), /another version/);
   });
 
   const rejected = async (outcome: Awaited<ReturnType<typeof loadAfter>>, reason: RegExp) => {

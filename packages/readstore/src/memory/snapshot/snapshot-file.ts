@@ -73,11 +73,11 @@ export async function writeSnapshotFile<J>(file: string, meta: Omit<SnapshotHead
 }
 
 /**
- * Reads and checks a snapshot file; a missing, cut or corrupt one, or one of another `version`, is
- * answered with why it is not used. `J` is the type the writer gave the JSON part: a file of this
+ * Reads and checks a snapshot file; a missing, cut or corrupt one, or one of another `version` (null:
+ * any, which the caller then checks), is answered with why it is not used. `J` is the type the writer gave the JSON part: a file of this
  * version was written by this code.
  */
-export function readSnapshotFile<J>(file: string, version: string): SnapshotRead<J> {
+export function readSnapshotFile<J>(file: string, version: string | null): SnapshotRead<J> {
   if (!existsSync(file)) return { ok: false, reason: 'no snapshot' };
   const fd = openSync(file, 'r');
   try {
@@ -88,7 +88,7 @@ export function readSnapshotFile<J>(file: string, version: string): SnapshotRead
     if (16 + headerBytes.length > size || readSync(fd, headerBytes, 0, headerBytes.length, 16) < headerBytes.length) return { ok: false, reason: 'cut short' };
     if (crc32(headerBytes) !== prefix.readUInt32LE(12)) return { ok: false, reason: 'header checksum mismatch' };
     const header = JSON.parse(headerBytes.toString()) as SnapshotHeader;
-    if (header.version !== version) return { ok: false, reason: `written by another version (${header.version})` };
+    if (version !== null && header.version !== version) return { ok: false, reason: `written by another version (${header.version})` };
     const base = pad8(16 + headerBytes.length);
     let json: J | null = null;
     const arrays = new Map<string, LoadedArray>();
