@@ -89,7 +89,7 @@ export const REALM_KEY = 'realm';
 export function openReadModels(store: ReadStore): ReadModels {
   return {
     realm: store.collection<RealmState>({ name: 'realm' }),
-    users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'], fields: ['role'] }),
+    users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'], fields: ['role', 'bot_type'] }),
     profileFields: store.collection<ProfileFieldState>({ name: 'profile_fields' }),
     userGroups: store.collection<UserGroupState>({ name: 'user_groups' }),
     realmGroupSettings: store.collection<RealmGroupSettings>({ name: 'realm_group_settings' }),

@@ -1,4 +1,4 @@
-import { mentionedByName, outgoingWebhookTriggers, type StoredEventOf, type TriggerCandidate } from '@chat/core';
+import { BotType, mentionedByName, outgoingWebhookTriggers, type StoredEventOf, type TriggerCandidate } from '@chat/core';
 import { type Projection, projectionOf } from '../projection.js';
 import type { ReadModels } from '../read-models.js';
 
@@ -27,6 +27,9 @@ export function outgoingWebhookJobsProjection(models: ReadModels, hooks: { jobSc
 }
 
 async function schedule(models: ReadModels, event: StoredEventOf<'MessageSent'>, scheduled?: (kind: string) => void): Promise<void> {
+  // Only an active outgoing-webhook bot is ever called: without one (most organizations) the message's
+  // HTML is not read, which for a sealed log is a decryption per message (docs/topics/forgetting.md).
+  if (!(await models.users.findMany('bot_type', BotType.OutgoingWebhook)).some((bot) => bot.is_active)) return;
   const { recipient, receivers, sender_id } = event.data;
   const candidates = recipient.type === 'channel' ? [sender_id, ...mentionedByName(event.data.rendered_content)] : [sender_id, ...recipient.user_ids];
   const users = new Map<number, TriggerCandidate>();

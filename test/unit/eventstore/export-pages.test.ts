@@ -13,6 +13,7 @@ function logOf(count: number): { reader: EventLogReader; asked: (number | undefi
       const from = options.fromPosition ?? 0;
       yield* events.filter((event) => event.position > from || (options.inclusive === true && event.position === from)).slice(0, options.maxCount ?? count);
     },
+    readAt: async (wanted) => events.filter((event) => wanted.includes(event.position)),
     headPosition: async () => count,
     subscribe: () => () => {},
     close: async () => {},

@@ -1,6 +1,6 @@
 import { READ_MODELS_CHECKPOINT } from '@chat/projections';
 import { existsSync } from 'node:fs';
-import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { type BodySource, MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
 import { LIVE_MONGO_DB } from './mongo-live-read-models.js';
 
@@ -36,15 +36,17 @@ export class TargetChoiceError extends Error {}
 /**
  * A fresh store for the replay: memory, or a MongoDB database that holds no read models yet; or, to
  * resume an interrupted replay (`resumeAfter`), the MongoDB database it wrote, whose checkpoint must
- * be that position (and its --search-file, which must then exist).
+ * be that position (and its --search-file, which must then exist). A memory store keeps only the log
+ * position of each message's body and reads it from `bodies` when asked, as the server's does: a
+ * replay then neither decrypts nor holds every message's text (a sealed log's are opened one by one).
  */
-export async function openReplayTarget(choice: TargetChoice, env: NodeJS.ProcessEnv, now = Date.now(), resumeAfter: number | null = null): Promise<ReplayTarget> {
+export async function openReplayTarget(choice: TargetChoice, env: NodeJS.ProcessEnv, now = Date.now(), resumeAfter: number | null = null, bodies?: BodySource): Promise<ReplayTarget> {
   const url = choice['mongo-url'] ?? env.MONGO_URL;
   const file = choice['search-file'];
   if (resumeAfter !== null) return resumeTarget(url, choice['mongo-db'], file, resumeAfter);
   if (file !== undefined && existsSync(file)) throw new Error(`--search-file ${file} exists; name a new file`);
   const searchIn = (fallback: () => SearchIndex): SearchIndex => (file !== undefined ? new SqliteSearchIndex(file) : fallback());
-  if (!url) return { store: new MemoryReadStore(), search: searchIn(() => new SqliteSearchIndex(':memory:')), description: 'memory' };
+  if (!url) return { store: new MemoryReadStore({ bodies }), search: searchIn(() => new SqliteSearchIndex(':memory:')), description: 'memory' };
   const dbName = choice['mongo-db'] ?? `chat_replay_${now}`;
   if (dbName === LIVE_MONGO_DB) throw new Error(`--mongo-db ${LIVE_MONGO_DB} is where a server keeps its read models; choose another`);
   const store = await MongoReadStore.connect(url, dbName);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readModelsDigest } from '@chat/projections';
+import { logMessageBodies, readModelsDigest } from '@chat/projections';
 import { logOptions, openLogReader } from '../open-log.js';
 import { type Comparison, compareWithLive, describeComparison } from '../replay/compare-with-live.js';
 import type { LiveReadModels } from '../replay/live-read-models.js';
@@ -90,7 +90,7 @@ log position applied and how to resume from it, and exits 1.`,
     const interruption = new Interruption();
     try {
       live = await openLiveSource(args, io.env);
-      target = await openReplayTarget(args, io.env, Date.now(), args.resumeAfter);
+      target = await openReplayTarget(args, io.env, Date.now(), args.resumeAfter, logMessageBodies(log));
       replay = new LogReplay(log, target.store, target.search, args.resumeAfter ?? 0);
       // A bar with the time left on a terminal, a plain line every ten seconds otherwise (issue 30).
       const total = Math.min(args.upTo ?? Number.MAX_SAFE_INTEGER, await log.headPosition());

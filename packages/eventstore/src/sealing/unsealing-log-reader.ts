@@ -44,6 +44,13 @@ export class UnsealingLogReader implements EventLogReader {
     }
   }
 
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    await this.keys.refresh();
+    const events = await this.inner.readAt(positions);
+    for (const event of events) await this.unseal(event);
+    return events;
+  }
+
   headPosition(): Promise<number> {
     return this.inner.headPosition();
   }

@@ -17,6 +17,9 @@ export class UpcastingLogReader implements EventLogReader {
   readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
     return upcasted(this.inner.readAll(options), this.upcasters);
   }
+  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
+    return [...this.upcasters.upcastAll(await this.inner.readAt(positions))];
+  }
   headPosition(): Promise<number> {
     return this.inner.headPosition();
   }
@@ -48,9 +51,6 @@ export class UpcastingEventStore extends UpcastingLogReader implements EventStor
   }
   readStream(stream: string): AsyncIterable<StoredEvent> {
     return upcasted(this.store.readStream(stream), this.upcasters);
-  }
-  async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
-    return [...this.upcasters.upcastAll(await this.store.readAt(positions))];
   }
   streamRevision(stream: string): Promise<number | null> {
     return this.store.streamRevision(stream);
