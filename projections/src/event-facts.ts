@@ -20,4 +20,6 @@ export interface SentMessage {
 export interface EventFacts {
   /** MessageSent: the stored message and each receiver's flags (messages projection). */
   sent?: SentMessage;
+  /** MessageSent: false when the message can link no upload (its sender owns none), so no attachment changed (attachments projection). */
+  mayLinkUploads?: boolean;
 }

@@ -108,7 +108,12 @@ export function attachmentsProjection(models: ReadModels): Projection {
   };
 
   // A new message has no links yet; one that names no upload (nearly every one) has none to make either.
-  return projectionOf('attachments', types, (event) =>
-    event.type === 'MessageSent' ? mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined)) : apply(event),
+  return projectionOf('attachments', types, (event, facts) =>
+    event.type === 'MessageSent'
+      ? mayLinkUploads(models, event).then((may) => {
+          if (facts) facts.mayLinkUploads = may;
+          return may ? apply(event) : undefined;
+        })
+      : apply(event),
   );
 }

@@ -33,8 +33,11 @@ export function attachmentJobsProjection(models: ReadModels): Projection {
     }
   };
 
-  // A message sent without naming an upload changed no attachment (most of a log).
-  return projectionOf('attachment-jobs', types, (event) =>
-    event.type === 'MessageSent' ? mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined)) : apply(event),
-  );
+  // A message sent without naming an upload changed no attachment (most of a log); the attachments
+  // projection before this one has found that out already, and says so in the facts.
+  return projectionOf('attachment-jobs', types, (event, facts) => {
+    if (event.type !== 'MessageSent') return apply(event);
+    if (facts?.mayLinkUploads === false) return undefined;
+    return mayLinkUploads(models, event).then((may) => (may ? apply(event) : undefined));
+  });
 }
