@@ -13,7 +13,6 @@ import {
 } from '../event-store.js';
 import { type ChainedRow, chainHash, GENESIS_HASH } from './chain-hash.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
-import { WalSync } from './wal-sync.js';
 
 /** A row as stored: the hash chain covers exactly these columns. */
 type EventRow = ChainedRow;
@@ -57,22 +56,15 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
   private lastHash: string;
   private lastPosition: number;
-  /** The last position made durable and told to listeners: what readers see (see WalSync). */
-  private durablePosition: number;
-  /** Null when the caller asked for `synchronous: 'NORMAL'` (no sync per commit, e.g. a bulk import). */
-  private readonly walSync: WalSync | null;
 
   /**
-   * `synchronous`: FULL (the default) acknowledges an append once it is on disk, the sync done off the
-   * event loop by WalSync (SQLite itself runs NORMAL); NORMAL acknowledges at commit, which a power cut
-   * may undo. `checkpointPages`: WAL pages after which a commit checkpoints (SQLite's 1,000 by
-   * default); raised when BackgroundCheckpoints does that work in a thread of its own.
+   * `checkpointPages`: WAL pages after which a commit checkpoints (SQLite's 1,000 by default); raised
+   * when BackgroundCheckpoints does that work in a thread of its own.
    */
   constructor(file: string, options: { synchronous?: 'FULL' | 'NORMAL'; checkpointPages?: number } = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`);
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     if (options.checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.floor(options.checkpointPages))}`);
     this.db.exec(SQLITE_SCHEMA);
     this.statements = {
@@ -85,19 +77,18 @@ export class SqliteEventStore implements EventStore {
       insert: this.db.prepare(
         'INSERT INTO events (position, stream, revision, id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      page: this.db.prepare<[number, number, number], EventRow>(
-        'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+      page: this.db.prepare<[number, number], EventRow>(
+        'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
       at: this.db.prepare<[number], EventRow>('SELECT position, stream, revision, id, type, data, metadata FROM events WHERE position = ?'),
-      streamPage: this.db.prepare<[string, number, number, number], EventRow>(
-        'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE stream = ? AND revision > ? AND position <= ? ORDER BY revision LIMIT ?',
+      streamPage: this.db.prepare<[string, number, number], EventRow>(
+        'SELECT position, stream, revision, id, type, data, metadata FROM events WHERE stream = ? AND revision > ? ORDER BY revision LIMIT ?',
       ),
       head: this.db.prepare<[], { position: number; hash: string }>('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1'),
     };
     const head = this.statements.head.get();
     this.lastPosition = head?.position ?? 0;
     this.lastHash = head?.hash ?? GENESIS_HASH;
-    this.durablePosition = this.lastPosition;
   }
 
   /**
@@ -156,20 +147,12 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? outcome.stored : []));
-    const committed = this.lastPosition;
-    const acknowledge = (): void => {
-      this.durablePosition = Math.max(this.durablePosition, committed);
-      if (stored.length > 0) for (const listener of this.listeners) listener(stored);
-      batch.forEach((item, index) => {
-        const outcome = outcomes[index];
-        if ('results' in outcome) item.resolve(outcome.results);
-        else item.reject(outcome.error);
-      });
-    };
-    // Nothing stored (every append refused or a retry of one stored before): nothing to wait for,
-    // unless earlier commits still are, which the answers must not overtake.
-    if (this.walSync) this.walSync.afterCommit(acknowledge, (error) => batch.forEach((item) => item.reject(error)));
-    else acknowledge();
+    if (stored.length > 0) for (const listener of this.listeners) listener(stored);
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index];
+      if ('results' in outcome) item.resolve(outcome.results);
+      else item.reject(outcome.error);
+    });
   }
 
   /** One command inside the batch's transaction, stream by stream. Undone as a whole if any part throws. */
@@ -229,7 +212,7 @@ export class SqliteEventStore implements EventStore {
   async *readStream(stream: string): AsyncIterable<StoredEvent> {
     let after = -1;
     for (;;) {
-      const rows = this.statements.streamPage.all(stream, after, this.durablePosition, PAGE);
+      const rows = this.statements.streamPage.all(stream, after, PAGE);
       for (const row of rows) yield toStoredEvent(row);
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1].revision;
@@ -241,7 +224,7 @@ export class SqliteEventStore implements EventStore {
     let after = (options.fromPosition ?? 0) - (options.inclusive ? 1 : 0);
     let left = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (left > 0) {
-      const rows = this.statements.page.all(after, this.durablePosition, Math.min(PAGE, left));
+      const rows = this.statements.page.all(after, Math.min(PAGE, left));
       for (const row of rows) yield toStoredEvent(row);
       if (rows.length === 0) return;
       left -= rows.length;
@@ -252,7 +235,7 @@ export class SqliteEventStore implements EventStore {
   async readAt(positions: readonly number[]): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     for (const position of positions) {
-      const row = position <= this.durablePosition ? this.statements.at.get(position) : undefined;
+      const row = this.statements.at.get(position);
       if (row) events.push(toStoredEvent(row));
     }
     return events;
@@ -263,32 +246,23 @@ export class SqliteEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    return this.durablePosition;
+    return this.lastPosition;
   }
 
   subscribe(fromPosition: number, listener: EventListener): () => void {
     let after = fromPosition;
     for (;;) {
-      const rows = this.statements.page.all(after, this.durablePosition, PAGE);
+      const rows = this.statements.page.all(after, PAGE);
       if (rows.length === 0) break;
       listener(rows.map(toStoredEvent));
       after = rows[rows.length - 1].position;
     }
-    // A commit made durable later is told to every listener: skip what this one was given already.
-    const told: EventListener = (events) => {
-      const fresh = events[0].position > after ? events : events.filter((event) => event.position > after);
-      if (fresh.length === 0) return;
-      after = fresh[fresh.length - 1].position;
-      listener(fresh);
-    };
-    this.listeners.add(told);
-    return () => this.listeners.delete(told);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async close(): Promise<void> {
     if (this.db.open) this.flush();
-    await this.walSync?.settled();
-    this.walSync?.close();
     this.listeners.clear();
     if (this.db.open) this.db.close();
   }
