@@ -1,6 +1,6 @@
 import { KeyRing } from './key-ring.js';
 import type { KeyStore, StoredKeys } from './key-store.js';
-import type { Subject } from './subjects.js';
+import { epochOf, type Subject, subjectOfNextEpoch } from './subjects.js';
 
 export type ForgetListener = (subjects: readonly Subject[], position: number) => void;
 
@@ -11,6 +11,8 @@ export type ForgetListener = (subjects: readonly Subject[], position: number) =>
  */
 export class SubjectKeys {
   private readonly listeners = new Set<ForgetListener>();
+  /** Epochs being stored now, each with the write that stores it: callers that need one wait for that write. */
+  private readonly making = new Map<string, Promise<void>>();
 
   private constructor(
     readonly store: KeyStore,
@@ -37,11 +39,46 @@ export class SubjectKeys {
     this.stored = { ...this.stored, logId };
   }
 
-  /** Makes the epochs these subjects need (rare: one per 1,024 messages), durably, before sealing. */
+  /**
+   * Makes the epochs these subjects need (rare: one per 1,024 messages), durably, before sealing. An
+   * epoch already being stored is waited for, never stored again: at an epoch's first message every
+   * send in flight needs it, and each used to commit a master of its own to the store, one after the
+   * other (50 concurrent sends: 50 commits, hundreds of milliseconds that held all of them).
+   */
   async ensure(subjects: readonly Subject[]): Promise<void> {
     const fresh = this.ring.newEpochs(subjects);
     if (fresh.length === 0) return;
-    this.ring.addMasters(await this.store.addEpochs(fresh));
+    const waits: Promise<void>[] = [];
+    const mine = fresh.filter(([epoch]) => {
+      const pending = this.making.get(epoch);
+      if (pending) waits.push(pending);
+      return !pending;
+    });
+    if (mine.length > 0) {
+      const made = (async (): Promise<void> => {
+        try {
+          this.ring.addMasters(await this.store.addEpochs(mine));
+        } finally {
+          for (const [epoch] of mine) this.making.delete(epoch);
+        }
+      })();
+      for (const [epoch] of mine) this.making.set(epoch, made);
+      waits.push(made);
+    }
+    await Promise.all(waits);
+  }
+
+  /**
+   * Starts storing the epoch after each numbered subject's when it is not made yet, so the sends that
+   * reach it find its master in the ring instead of waiting for a commit to the key store. A failure is
+   * left to the send that needs the epoch: its own `ensure` tries again and answers the error.
+   */
+  prepareNext(subjects: readonly Subject[]): void {
+    for (const subject of subjects) {
+      const next = subjectOfNextEpoch(subject);
+      if (!next || this.ring.knows(next) || this.making.has(epochOf(next))) continue;
+      this.ensure([next]).catch(() => undefined);
+    }
   }
 
   /**

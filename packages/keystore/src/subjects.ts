@@ -27,6 +27,12 @@ export function epochOf(subject: Subject): string {
   return parts ? `${parts.kind}/${Math.floor(parts.id / EPOCH_SIZE)}` : `${subject}/*`;
 }
 
+/** The same kind's subject one epoch further (`message-5` → `message-1029`); null for a subject that is its own epoch. */
+export function subjectOfNextEpoch(subject: Subject): Subject | null {
+  const parts = subjectParts(subject);
+  return parts ? `${parts.kind}-${parts.id + EPOCH_SIZE}` : null;
+}
+
 /** Every subject of a numbered epoch (all ids of its block); a subject's own epoch holds just it. */
 export function subjectsOfEpoch(epoch: string): Subject[] {
   const slash = epoch.lastIndexOf('/');

@@ -52,6 +52,7 @@ export class SealingEventStore implements EventStore {
       if (boxes.length === 0) continue;
       const subjects = subjectsOf(boxes);
       if (!subjects.every((subject) => this.keys.ring.knows(subject))) await this.keys.ensure(subjects);
+      this.keys.prepareNext(subjects);
       const stored = sealPlanned(data, boxes, entry.id, this.keys.ring);
       this.plain.set(entry.id, data);
       out ??= [...events];
