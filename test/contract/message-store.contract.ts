@@ -94,6 +94,15 @@ export function messageStoreContract(
         expect(await store.getMany([])).to.deep.equal([]);
       });
 
+      it('gives heads (id, sender, recipient) in the order asked, leaving out missing and removed ids', async function () {
+        await seedWorld(store);
+        await store.remove([20], 2000);
+        const heads = await store.headsOf([30, 10, 404, 20]);
+        const full = await store.getMany([30, 10]);
+        expect(heads).to.deep.equal(full.map(({ id, sender_id, recipient }) => ({ id, sender_id, recipient })));
+        expect(await store.headsOf([])).to.deep.equal([]);
+      });
+
       it("gives a user's flags only for the listed messages they hold a row of", async function () {
         await seedWorld(store);
         expect(entries(await store.flagsOf(ADA, [40, 60, 80, 404]))).to.deep.equal([

@@ -9,7 +9,8 @@ import type { ReadModels } from '../read-models.js';
  * user is not subscribed to now, are left out (unread messages live in subscribed channels only).
  */
 export async function unreadEntries(models: ReadModels, userId: number, ids: readonly number[]): Promise<UnreadEntry[]> {
-  const messages = await models.messages.getMany(ids);
+  // Where each message is, not what it says: bodies are never read for unread counts.
+  const messages = await models.messages.headsOf(ids);
   const flags = await models.messages.flagsOf(userId, ids);
   const subscriptions = new Map((await models.subscriptions.findMany('user_id', userId)).map((row) => [row.channel_id, row]));
   // By channel, then topic: most of a user's unread messages are in channels where they set no topic

@@ -9,6 +9,9 @@ export interface StoredMessage extends MessageState {
   recipient_id: number;
 }
 
+/** Where a message went and who sent it: what flag changes and unread counts need, without its body. */
+export type MessageHead = Pick<MessageState, 'id' | 'sender_id' | 'recipient'>;
+
 /** A user's flags for one message (bits of FlagBit). */
 export interface UserMessageRow {
   user_id: number;
@@ -136,6 +139,11 @@ export interface MessageStore {
   get(id: number): Promise<StoredMessage | undefined>;
   /** The messages that exist, in the order asked. */
   getMany(ids: readonly number[]): Promise<StoredMessage[]>;
+  /**
+   * The heads of the messages that exist, in the order asked: nothing of their bodies is read (an
+   * adapter that keeps bodies in the log reads none, and its cache of recent bodies is left alone).
+   */
+  headsOf(ids: readonly number[]): Promise<MessageHead[]>;
   /** The user's rows among these messages: message id → flag bits. */
   flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>>;
   /** Users with a row for the message, ascending. */

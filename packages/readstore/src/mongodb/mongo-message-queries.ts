@@ -4,6 +4,7 @@ import { matchesPredicate } from '../messages/message-predicate.js';
 import {
   conversationKey,
   type DirectConversation,
+  type MessageHead,
   type MessagePage,
   type MessagePredicate,
   type MessageQuery,
@@ -88,6 +89,12 @@ async function collect(scan: Scan, range: IdRange, direction: Direction, limit: 
 export async function messagesById(messages: Collection<MessageDocument>, ids: readonly number[]): Promise<Map<number, StoredMessage>> {
   const found = await messages.find({ _id: { $in: ids }, ...LIVE }, { projection: { doc: 1 } }).toArray();
   return new Map(found.map((stored) => [stored._id, stored.doc]));
+}
+
+/** The heads of the live messages among `ids` (their bodies left in the database), by id. */
+export async function headsById(messages: Collection<MessageDocument>, ids: readonly number[]): Promise<Map<number, MessageHead>> {
+  const found = await messages.find({ _id: { $in: ids }, ...LIVE }, { projection: { 'doc.id': 1, 'doc.sender_id': 1, 'doc.recipient': 1 } }).toArray();
+  return new Map(found.map(({ doc }) => [doc.id, { id: doc.id, sender_id: doc.sender_id, recipient: doc.recipient }]));
 }
 
 /** The user's rows among these messages: message id → flag bits. */

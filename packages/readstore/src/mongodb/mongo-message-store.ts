@@ -4,6 +4,7 @@ import {
   conversationKey,
   type DirectConversation,
   type ExpiredPage,
+  type MessageHead,
   type MessagePage,
   type MessageQuery,
   type MessageReceivers,
@@ -28,7 +29,7 @@ import {
   sameKeys,
   writeRows,
 } from './mongo-message-documents.js';
-import { flagsOf, messagesById, MongoMessageQueries } from './mongo-message-queries.js';
+import { flagsOf, headsById, messagesById, MongoMessageQueries } from './mongo-message-queries.js';
 import { scanMessages } from './mongo-message-scan.js';
 
 const NAMESPACE_NOT_FOUND = 26;
@@ -143,6 +144,12 @@ export class MongoMessageStore implements MessageStore {
   async getMany(ids: readonly number[]): Promise<StoredMessage[]> {
     const { messages } = await this.use();
     const byId = await messagesById(messages, ids);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async headsOf(ids: readonly number[]): Promise<MessageHead[]> {
+    const { messages } = await this.use();
+    const byId = await headsById(messages, ids);
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

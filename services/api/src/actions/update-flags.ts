@@ -15,20 +15,31 @@ export interface FlagChange {
 /** Which messages a change is about, found as the user sees them when deciding (ids given, a narrow's window, unread ones…). */
 export type FlagSelection<S extends { ids: readonly number[] }> = (q: ChannelQuery) => Promise<S>;
 
-/** What the decider needs to know of each named message, as the user sees it. */
+/**
+ * What the decider needs to know of each named message, as the user sees it, once per message (the
+ * decider takes repeats once, in the order first named): where it is, never its body (marking 10,000
+ * messages read used to read and cache every one of their bodies, and build each as a whole message).
+ */
 async function flagTargets(ctx: Reads<'messages'>, q: ChannelQuery, ids: readonly number[]): Promise<FlagTarget[]> {
   const unique = [...new Set(ids)];
   const rows = await ctx.models.messages.flagsOf(q.viewer.user_id, unique);
-  const found = new Map((await ctx.models.messages.getMany(unique)).map((message) => [message.id, message]));
-  return ids.map((id): FlagTarget => {
-    const message = found.get(id);
+  // The heads of those that exist, in the order asked: walked beside `unique`.
+  const heads = await ctx.models.messages.headsOf(unique);
+  const targets: FlagTarget[] = [];
+  let next = 0;
+  for (const id of unique) {
+    const message = heads[next]?.id === id ? heads[next++] : undefined;
     const flags = rows.get(id);
-    if (!message) return { id, readable: false, flags };
+    if (!message) {
+      targets.push({ id, readable: false, flags });
+      continue;
+    }
     const target: FlagTarget = { id, readable: flags !== undefined || readsFromChannelHistory(q, message), flags };
     const recipient = message.recipient;
     if (recipient.type === 'channel') target.channel = { id: recipient.channel_id, subscribed: q.own.get(recipient.channel_id)?.active === true };
-    return target;
-  });
+    targets.push(target);
+  }
+  return targets;
 }
 
 /**

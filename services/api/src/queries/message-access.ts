@@ -1,5 +1,5 @@
 import { badRequest, canReadChannelHistory } from '@chat/core';
-import type { StoredMessage } from '@chat/readstore';
+import type { MessageHead, StoredMessage } from '@chat/readstore';
 import type { ChannelQuery } from './channel-query.js';
 import type { Reads } from '../dependencies.js';
 
@@ -25,7 +25,7 @@ export async function readableMessage(ctx: Reads<'messages'>, q: ChannelQuery, m
 }
 
 /** Whether the viewer may read a message outside their history: it is in a channel whose history they may read. */
-export function readsFromChannelHistory(q: ChannelQuery, message: StoredMessage): boolean {
+export function readsFromChannelHistory(q: ChannelQuery, message: MessageHead): boolean {
   const recipient = message.recipient;
   if (recipient.type !== 'channel') return false;
   const channel = q.channels.find((c) => c.channel_id === recipient.channel_id);

@@ -4,6 +4,7 @@ import {
   conversationKey,
   type DirectConversation,
   type ExpiredPage,
+  type MessageHead,
   type MessagePage,
   type MessagePredicate,
   type MessageQuery,
@@ -113,6 +114,12 @@ export class MemoryMessageStore implements MessageStore {
     const present = ids.filter((id) => this.columns.has(id));
     const bodies = await this.bodies.getMany(present);
     return present.map((id, i) => this.columns.message(id, bodies[i]));
+  }
+
+  async headsOf(ids: readonly number[]): Promise<MessageHead[]> {
+    const heads: MessageHead[] = [];
+    for (const id of ids) if (this.columns.has(id)) heads.push(this.columns.head(id));
+    return heads;
   }
 
   async flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>> {

@@ -1,10 +1,9 @@
 import type { MessageEdit, MessageReaction, MessageRecipient, MessageState } from '@chat/core';
-import type { StoredMessage } from '../../messages/message-store.js';
+import type { MessageHead, StoredMessage } from '../../messages/message-store.js';
 import { grown, Interned } from './growable.js';
 import type { MessageBody } from './message-bodies.js';
 
-/** What the indexes need of a message: where it went and who sent it. */
-export type MessageHead = Pick<MessageState, 'id' | 'sender_id' | 'recipient'>;
+export type { MessageHead };
 
 /** Fields most messages leave empty, kept only for those that have one. */
 export interface RareFields {
