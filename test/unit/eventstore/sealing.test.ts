@@ -36,6 +36,16 @@ describe('sealing event data', () => {
     expect(forgottenPaths(read)).to.deep.equal([]);
   });
 
+  it('stores the other values in their order with `$sealed` last, as the log has always held them, and names every box\'s subjects', () => {
+    const data = { message_id: 9, content: 'secret words', user_id: 4, full_name: 'Ada', sender_id: 2 };
+    const ring = ringFor('message-9', 'user-4');
+    const sealed = sealData(data, [...MESSAGE, ...NAMED], 'event-2', ring);
+    expect(Object.keys(sealed)).to.deep.equal(['message_id', 'user_id', 'sender_id', SEALED]);
+    expect(subjectsToSeal(data, [...MESSAGE, ...NAMED])).to.deep.equal(['message-9', 'user-4']);
+    expect(subjectsToSeal(data, MESSAGE)).to.deep.equal(['message-9']);
+    expect(stored(unsealData(stored(sealed), 'event-2', ring))).to.deep.equal(data);
+  });
+
   it('seals each item of an array path, and leaves nulls unsealed', () => {
     const data = { user_id: 3, fields: [{ id: 1, value: 'my phone' }, { id: 2, value: null }] };
     const ring = ringFor('user-3');

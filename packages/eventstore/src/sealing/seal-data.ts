@@ -47,7 +47,12 @@ export function planSeal(data: Record<string, unknown>, groups: readonly SealGro
 }
 
 /** Every subject whose key the planned boxes need (so the caller can make missing epochs first). */
-export const subjectsOf = (boxes: readonly PlannedBox[]): string[] => boxes.flatMap((box) => box.subjects);
+export function subjectsOf(boxes: readonly PlannedBox[]): string[] {
+  if (boxes.length === 1) return boxes[0].subjects; // a send's one box: no copy
+  const subjects: string[] = [];
+  for (const box of boxes) for (const subject of box.subjects) subjects.push(subject);
+  return subjects;
+}
 
 /**
  * The data as stored: each planned box's values removed and put, encrypted under its subjects' key, in
@@ -65,7 +70,11 @@ export function sealPlanned(data: Record<string, unknown>, boxes: readonly Plann
     entries.push(entry);
     removed.push(...box.paths);
   }
-  return { ...withoutPaths(data, removed), [SEALED]: entries };
+  // Added to the fresh copy rather than spread into another object with a computed key (a second copy,
+  // made on V8's slow path, at every send).
+  const stored = withoutPaths(data, removed);
+  stored[SEALED] = entries;
+  return stored;
 }
 
 /** Every subject whose key sealing this data needs. */
