@@ -7,11 +7,21 @@ const BLOCK = 16;
 /** The first half of a subject's derivation blocks: fixed per kind (or per unnumbered subject). */
 const prefixOf = (name: string): Buffer => createHash('sha256').update(`chat-subject-key/v1\n${name}`).digest().subarray(0, 8);
 
-/** The two 16-byte blocks a subject's key is the encryption of: the kind's prefix and 2·id, 2·id+1. */
+/** Ids have at most 15 digits (subjects.ts), so 2·id+1 stays an exact integer below 2^53. */
+const TWO_32 = 0x1_0000_0000;
+
+/**
+ * The two 16-byte blocks a subject's key is the encryption of: the kind's prefix and 2·id, 2·id+1 as
+ * 64-bit big-endian integers, written as two 32-bit halves (the BigInt writes it had made deriving an
+ * epoch, 2,048 of them, cost twice as much; the bytes are the same).
+ */
 function blocksOf(prefix: Buffer, id: number, into: Buffer, at: number): void {
   for (let half = 0; half < 2; half++) {
-    prefix.copy(into, at + half * BLOCK);
-    into.writeBigUInt64BE(BigInt(id) * 2n + BigInt(half), at + half * BLOCK + 8);
+    const value = id * 2 + half;
+    const offset = at + half * BLOCK;
+    prefix.copy(into, offset);
+    into.writeUInt32BE(Math.floor(value / TWO_32), offset + 8);
+    into.writeUInt32BE(value % TWO_32, offset + 12);
   }
 }
 
