@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { IdKind } from '@chat/core';
 import type { EventStore } from '@chat/eventstore';
-import { type MemoryReadStore, readSnapshot, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
+import { type MemoryReadStore, readSnapshot, removeArraysFiles, type SavedReadStore, writeSnapshotFile } from '@chat/readstore';
 import { READ_MODELS_CHECKPOINT } from '../projection-runner.js';
 import { modelsVersion } from './models-version.js';
 
@@ -41,14 +41,14 @@ export class ReadModelSnapshots {
     const started = performance.now();
     const read = await readSnapshot<SavedModels>(this.file, this.version);
     if (!read.ok) return { loaded: false, reason: read.reason };
-    const { header, json, arrays } = read;
+    const { header, json, texts, arrays } = read;
     if (header.position < forgottenAt) {
       await this.discard();
       return { loaded: false, reason: `taken at ${header.position}, before something was forgotten at ${forgottenAt}; removed` };
     }
     if ((await this.eventIdAt(header.position)) !== header.eventId) return { loaded: false, reason: `the log has no event ${header.eventId} at ${header.position}` };
     try {
-      this.store.restore(json, arrays, { name: READ_MODELS_CHECKPOINT, position: header.position });
+      this.store.restore(json, { texts, arrays }, { name: READ_MODELS_CHECKPOINT, position: header.position });
       this.ids?.restore(json.ids);
     } catch (error) {
       await this.store.clear();
@@ -68,7 +68,7 @@ export class ReadModelSnapshots {
     const eventId = await this.eventIdAt(position);
     if (eventId === undefined) return null;
     const ids = this.ids?.counters() ?? [];
-    const bytes = await writeSnapshotFile(this.file, { version: this.version, position, eventId }, { json: { ...image.json, ids }, arrays: image.arrays });
+    const bytes = await writeSnapshotFile(this.file, { version: this.version, position, eventId }, { json: { ...image.json, ids }, texts: image.texts, arrays: image.arrays });
     return { position, bytes };
   }
 
@@ -76,6 +76,7 @@ export class ReadModelSnapshots {
   async discard(): Promise<void> {
     await rm(this.file, { force: true });
     await rm(`${this.file}.tmp`, { force: true });
+    await removeArraysFiles(this.file);
   }
 
   /** The id of the event at exactly this position: a point read (positions are opaque, see EventStore). */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createChannels } from '../../support/channel-requests.js';
 import { runEvents } from '../../support/cli-run.js';
@@ -51,8 +52,11 @@ describe('forgetting: a log written before sealing, sealed anew', function () {
 
   it('seals the history with the server stopped: the deleted text is in no file, the kept ones only sealed', async () => {
     await server.close();
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith('read-models.snapshot'))).to.have.length(2);
     const run = await runEvents(['seal-history', '--data-dir', server.dataDir], {});
     expect(run.code, run.stderr).to.equal(0);
+    // The snapshot and its arrays file are derived from the old log: both go, and are built again.
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith('read-models.snapshot'))).to.deep.equal([]);
     expect(run.stdout).to.match(/^sealed \d+ events of \d+; \d+ deleted values forgotten; head \d+: was [0-9a-f]{64}, now [0-9a-f]{64}\n$/);
     expect(rawFindings(server.dataDir, [deleted, kept, later])).to.deep.equal([]);
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -68,6 +68,44 @@ describe('read-model snapshots: only a whole snapshot of this version and this l
         /checksum|not a snapshot|JSON/,
       );
     }
+  });
+
+  const arraysFiles = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.arrays'));
+
+  it('keeps its tables of numbers in one arrays file, and the previous one is removed when the next is written', async function () {
+    const { snapshots } = await aSnapshottedStore(log, file);
+    await snapshots.save((read) => read(3));
+    const first = arraysFiles();
+    expect(first).to.have.length(1);
+    expect(readFileSync(join(dir, first[0])).includes(Buffer.from('m2'))).to.equal(false);
+    expect(readFileSync(file).includes(Buffer.from('"day":3'))).to.equal(true);
+    await snapshots.save((read) => read(4));
+    expect(arraysFiles()).to.have.length(1);
+    expect(arraysFiles()[0]).to.not.equal(first[0]);
+    await snapshots.discard();
+    expect(readdirSync(dir).filter((name) => name.startsWith('read-models'))).to.deep.equal([]);
+  });
+
+  it('ignores a snapshot whose arrays file changed, is missing or is another snapshot\'s, read here or ahead', async function () {
+    const arrays = () => join(dir, arraysFiles()[0]);
+    const flip = () => {
+      const bytes = readFileSync(arrays());
+      bytes[4096 + 8] ^= 0x40;
+      writeFileSync(arrays(), bytes);
+    };
+    for (const ahead of [false, true]) {
+      const read = (change: () => void) => loadAfter(() => {
+        change();
+        if (ahead) prefetchSnapshot(file);
+      });
+      await rejected(await read(flip), /checksum mismatch in /);
+      await rejected(await read(() => rmSync(arrays())), /arrays file is missing/);
+    }
+    const { snapshots } = await aSnapshottedStore(log, file);
+    await snapshots.save((read) => read(3));
+    const older = readFileSync(join(dir, arraysFiles()[0]));
+    // The next save writes a new pair; the earlier arrays file is put under the new one's name.
+    await rejected(await loadAfter(() => writeFileSync(join(dir, arraysFiles()[0]), older)), /another snapshot/);
   });
 
   it('ignores a snapshot cut short', async function () {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type DomainEvent, subjectsForgottenBy } from '@chat/core';
@@ -9,6 +9,8 @@ import { MIGRATIONS_TABLE, type LogMigration, signedMigration } from './migratio
 
 /** The files derived from the log that may hold what the old log held in clear: removed, and rebuilt at the next start. */
 const DERIVED = ['search.sqlite3', 'search.sqlite3-wal', 'search.sqlite3-shm', 'read-models.snapshot', 'read-models.snapshot.tmp', 'queues.json'];
+/** The snapshot's arrays files (numbers only, but of the snapshot removed with them). */
+const SNAPSHOT_ARRAYS = /^read-models\.snapshot-[0-9a-f]+\.arrays(\.tmp)?$/;
 
 const NEW_LOG_SCHEMA = `
 CREATE TABLE events (
@@ -109,6 +111,7 @@ export async function sealHistory(dataDir: string, secret: Buffer, now: Date): P
     renameSync(newFile, logFile);
     shred(oldFile);
     for (const derived of DERIVED) shred(join(dataDir, derived));
+    for (const name of readdirSync(dataDir)) if (SNAPSHOT_ARRAYS.test(name)) shred(join(dataDir, name));
     return { ...migration, forgotten };
   } catch (error) {
     if (out.open) out.close();

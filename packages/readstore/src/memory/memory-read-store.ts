@@ -2,7 +2,7 @@ import type { CheckpointStore, CollectionSpec, DocumentCollection, ReadStore } f
 import { MemoryCollection } from './memory-collection.js';
 import type { BodySource } from './messages/message-bodies.js';
 import type { SavedMessages } from './messages/message-store-image.js';
-import { type LoadedArray, loaded, type SnapshotArray, type SnapshotImage } from './snapshot/snapshot-image.js';
+import type { LoadedArray, SnapshotImage } from './snapshot/snapshot-image.js';
 
 /** The JSON part of a memory read store's snapshot. */
 export interface SavedReadStore {
@@ -51,22 +51,23 @@ export class MemoryReadStore implements ReadStore {
    */
   image(): SnapshotImage<SavedReadStore> {
     const messages = this.messages.image();
-    const arrays: Record<string, SnapshotArray> = { ...messages.arrays };
-    for (const [name, collection] of this.collections) arrays[`collection.${name}`] = Buffer.from(collection.image());
-    return { json: { messages: messages.json, collections: [...this.collections.keys()] }, arrays };
+    const texts: Record<string, Uint8Array> = {};
+    for (const [name, collection] of this.collections) texts[`collection.${name}`] = Buffer.from(collection.image());
+    return { json: { messages: messages.json, collections: [...this.collections.keys()] }, texts, arrays: messages.arrays };
   }
 
   /**
    * Takes over a snapshot's image at `position` (which becomes the read-models checkpoint). Every saved
    * collection must be open already (`openReadModels`); a failure leaves the store to be cleared.
    */
-  restore(saved: SavedReadStore, arrays: ReadonlyMap<string, LoadedArray>, checkpoint: { name: string; position: number }): void {
+  restore(saved: SavedReadStore, parts: { texts: ReadonlyMap<string, Uint8Array>; arrays: ReadonlyMap<string, LoadedArray> }, checkpoint: { name: string; position: number }): void {
+    const { texts, arrays } = parts;
     for (const name of saved.collections) {
       const collection = this.collections.get(name);
       if (!collection) throw new Error(`snapshot: collection ${name} is not open`);
-      const text = loaded(arrays, `collection.${name}`, Uint8Array);
-      const length = arrays.get(`collection.${name}`)?.length ?? 0;
-      collection.restore(JSON.parse(Buffer.from(text.buffer, text.byteOffset, length).toString()) as [string, object][]);
+      const text = texts.get(`collection.${name}`);
+      if (!text) throw new Error(`snapshot: no text collection.${name}`);
+      collection.restore(JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.length).toString()) as [string, object][]);
     }
     this.messages.restore(saved.messages, arrays);
     this.checkpoints.positions.set(checkpoint.name, checkpoint.position);

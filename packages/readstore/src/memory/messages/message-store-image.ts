@@ -34,6 +34,7 @@ export function imageOf(parts: StoreParts): SnapshotImage<SavedMessages> {
   const channels = parts.recipients.channelImage();
   const users = parts.users.image();
   return {
+    texts: {},
     json: { tables, holders: holders.meta, directs: parts.recipients.image(), heapBodies: [...parts.bodies.heap], channels: channels?.layout ?? null, users: users !== null },
     arrays: {
       ...(channels ? { 'channels.ids': channels.ids } : {}),

@@ -1,12 +1,12 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { arrayOf, bytesPer, kindOf, type LoadedArray, type SnapshotArrayKind, type SnapshotImage } from './snapshot-image.js';
+import { type ArrayPart, arraysFileOf, checkArraysFile, mapArraysFile, readArraysFile, writeArraysFile } from './snapshot-arrays-file.js';
+import type { LoadedArray, SnapshotImage } from './snapshot-image.js';
 
-const MAGIC = 'CHATRMS1';
-/** Checksums are computed this many bytes at a time, yielding to the event loop in between. */
-const SLICE = 8 << 20;
+const MAGIC = 'CHATRMS2';
 
 /** What a snapshot file says about itself: which models, at which log position, and where each part is. */
 export interface SnapshotHeader {
@@ -15,37 +15,37 @@ export interface SnapshotHeader {
   position: number;
   /** The id of the log event at `position`: a snapshot of another log (or of a cut one) is not loaded. */
   eventId: string;
-  parts: { name: string; kind: SnapshotArrayKind | 'json'; offset: number; bytes: number; crc: number }[];
+  /** The JSON part and the texts, in this file (offsets from the end of the header). */
+  parts: { name: string; offset: number; bytes: number; crc: number }[];
+  /** The tables of numbers, in the arrays file named after `id` (`arraysFileOf`). */
+  arrays: { id: string; parts: ArrayPart[] };
 }
+
+/** A snapshot file read and checked, its arrays file not yet (see `readSnapshotFile`). */
+export type SnapshotText<J> = { ok: true; header: SnapshotHeader; json: J; texts: Map<string, Uint8Array> } | { ok: false; reason: string };
 
 export type SnapshotRead<J> =
-  | { ok: true; header: SnapshotHeader; json: J; arrays: Map<string, LoadedArray> }
+  | { ok: true; header: SnapshotHeader; json: J; texts: Map<string, Uint8Array>; arrays: Map<string, LoadedArray> }
   | { ok: false; reason: string };
 
-const bytesOf = (view: ArrayBufferView): Uint8Array => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 const pad8 = (n: number): number => (n + 7) & ~7;
 
-async function checksum(bytes: Uint8Array): Promise<number> {
-  let crc = 0;
-  for (let at = 0; at < bytes.length; at += SLICE) {
-    crc = crc32(bytes.subarray(at, at + SLICE), crc);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return crc;
-}
-
 /**
- * Writes the image to `file` so that a crash at any moment leaves either the previous file or the new
- * one, whole: written to a temporary file, synced, renamed over, and the directory synced. The writes
- * go through the thread pool and the checksums in slices, so requests are served meanwhile.
+ * Writes the image as two files so that a crash at any moment leaves either the previous snapshot or
+ * the new one, whole: the arrays file under a name of its own, then the snapshot file naming it
+ * (each written to a temporary file, synced and renamed; then the directory synced). Arrays files of
+ * earlier snapshots are removed afterwards. Requests are served meanwhile (writes on the thread pool,
+ * checksums in slices).
  */
-export async function writeSnapshotFile<J>(file: string, meta: Omit<SnapshotHeader, 'parts'>, image: SnapshotImage<J>): Promise<number> {
-  const parts: { name: string; kind: SnapshotArrayKind | 'json'; bytes: Uint8Array }[] = [{ name: 'json', kind: 'json', bytes: Buffer.from(JSON.stringify(image.json)) }];
-  for (const [name, array] of Object.entries(image.arrays)) parts.push({ name, kind: kindOf(array), bytes: bytesOf(array) });
-  const header: SnapshotHeader = { ...meta, parts: [] };
+export async function writeSnapshotFile<J>(file: string, meta: Omit<SnapshotHeader, 'parts' | 'arrays'>, image: SnapshotImage<J>): Promise<number> {
+  const id = randomBytes(12).toString('hex');
+  const arrays = { id, parts: await writeArraysFile(arraysFileOf(file, id), id, image.arrays) };
+  const parts: { name: string; bytes: Uint8Array }[] = [{ name: 'json', bytes: Buffer.from(JSON.stringify(image.json)) }];
+  for (const [name, bytes] of Object.entries(image.texts)) parts.push({ name, bytes });
+  const header: SnapshotHeader = { ...meta, parts: [], arrays };
   let offset = 0;
   for (const part of parts) {
-    header.parts.push({ name: part.name, kind: part.kind, offset, bytes: part.bytes.length, crc: await checksum(part.bytes) });
+    header.parts.push({ name: part.name, offset, bytes: part.bytes.length, crc: crc32(part.bytes) });
     offset = pad8(offset + part.bytes.length);
   }
   const headerBytes = Buffer.from(JSON.stringify(header));
@@ -63,21 +63,35 @@ export async function writeSnapshotFile<J>(file: string, meta: Omit<SnapshotHead
   } catch (error) {
     await handle.close();
     await rm(temporary, { force: true });
+    await rm(arraysFileOf(file, id), { force: true });
     throw error;
   }
   await handle.close();
   await rename(temporary, file);
   const directory = await open(dirname(file), 'r');
   await directory.sync().finally(() => directory.close());
-  return prefix.length + offset;
+  await removeArraysFiles(file, id);
+  const arraysEnd = arrays.parts.reduce((end, part) => Math.max(end, part.offset + part.bytes + part.room), 0);
+  return prefix.length + offset + arraysEnd;
+}
+
+/** Removes the arrays files of `file`'s snapshots (and their temporary files), but the one of `keep`. */
+export async function removeArraysFiles(file: string, keep: string | null = null): Promise<void> {
+  const prefix = `${basename(file)}-`;
+  const names = existsSync(dirname(file)) ? readdirSync(dirname(file)) : [];
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !(name.endsWith('.arrays') || name.endsWith('.arrays.tmp'))) continue;
+    if (keep !== null && name === basename(arraysFileOf(file, keep))) continue;
+    await rm(join(dirname(file), name), { force: true });
+  }
 }
 
 /**
- * Reads and checks a snapshot file; a missing, cut or corrupt one, or one of another `version` (null:
- * any, which the caller then checks), is answered with why it is not used. `J` is the type the writer gave the JSON part: a file of this
- * version was written by this code.
+ * Reads and checks a snapshot file (not its arrays file); a missing, cut or corrupt one, or one of
+ * another `version` (null: any, which the caller then checks), is answered with why it is not used.
+ * `J` is the type the writer gave the JSON part: a file of this version was written by this code.
  */
-export function readSnapshotFile<J>(file: string, version: string | null): SnapshotRead<J> {
+export function readSnapshotText<J>(file: string, version: string | null): SnapshotText<J> {
   if (!existsSync(file)) return { ok: false, reason: 'no snapshot' };
   const fd = openSync(file, 'r');
   try {
@@ -91,19 +105,33 @@ export function readSnapshotFile<J>(file: string, version: string | null): Snaps
     if (version !== null && header.version !== version) return { ok: false, reason: `written by another version (${header.version})` };
     const base = pad8(16 + headerBytes.length);
     let json: J | null = null;
-    const arrays = new Map<string, LoadedArray>();
+    const texts = new Map<string, Uint8Array>();
     for (const part of header.parts) {
       if (base + part.offset + part.bytes > size) return { ok: false, reason: `cut short in ${part.name}` };
-      const array = part.kind === 'json' ? new Uint8Array(part.bytes) : arrayOf(part.kind, part.bytes / bytesPer(part.kind));
-      const bytes = bytesOf(array).subarray(0, part.bytes);
+      const bytes = Buffer.allocUnsafeSlow(part.bytes);
       readSync(fd, bytes, 0, part.bytes, base + part.offset);
       if (crc32(bytes) !== part.crc) return { ok: false, reason: `checksum mismatch in ${part.name}` };
-      if (part.kind === 'json') json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString()) as J;
-      else arrays.set(part.name, { array, length: part.bytes / bytesPer(part.kind) });
+      if (part.name === 'json') json = JSON.parse(bytes.toString()) as J;
+      else texts.set(part.name, bytes);
     }
     if (!json) return { ok: false, reason: 'no data part' };
-    return { ok: true, header, json, arrays };
+    return { ok: true, header, json, texts };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A snapshot read whole: its file (`readSnapshotText`) and its arrays file, mapped into memory where
+ * mapping is available (after its checksums were checked, here or by `arraysChecked`: a read ahead
+ * that already did), read into memory otherwise.
+ */
+export function readSnapshotFile<J>(file: string, version: string | null, text: SnapshotText<J> = readSnapshotText<J>(file, version), arraysChecked = false): SnapshotRead<J> {
+  if (!text.ok) return text;
+  const { id, parts } = text.header.arrays;
+  const path = arraysFileOf(file, id);
+  const problem = arraysChecked ? null : checkArraysFile(path, id, parts);
+  if (problem) return { ok: false, reason: problem };
+  const arrays = mapArraysFile(path, id, parts) ?? readArraysFile(path, id, parts);
+  return typeof arrays === 'string' ? { ok: false, reason: arrays } : { ...text, arrays };
 }

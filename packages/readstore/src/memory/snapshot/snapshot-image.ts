@@ -10,6 +10,15 @@ export type SnapshotArrayKind = 'u8' | 'u16' | 'i32' | 'f64';
  */
 export interface SnapshotImage<J> {
   json: J;
+  /**
+   * Documents as JSON text, by name: what may hold personal data (names, drafts, earlier versions).
+   * Kept in the snapshot file itself, which a forgetting removes.
+   */
+  texts: Record<string, Uint8Array>;
+  /**
+   * Tables of numbers only (ids, flags, times, log positions), by name: never a text. Kept in the
+   * snapshot's arrays file, which a start maps into memory rather than reading (see snapshot-arrays-file.ts).
+   */
   arrays: Record<string, SnapshotArray>;
 }
 
@@ -21,13 +30,20 @@ export function kindOf(array: SnapshotArray): SnapshotArrayKind {
 
 export const bytesPer = (kind: SnapshotArrayKind): number => ({ u8: 1, u16: 2, i32: 4, f64: 8 })[kind];
 
+/** The room kept after a loaded table of `length` elements (it grows soon after a start). */
+export const roomFor = (length: number): number => Math.max(1024, length >> 5);
+
 /** A typed array of `kind` with room for `length` elements and some more (a loaded table grows soon). */
 export function arrayOf(kind: SnapshotArrayKind, length: number): SnapshotArray {
-  const capacity = length + Math.max(1024, length >> 5);
-  if (kind === 'u8') return new Uint8Array(capacity);
-  if (kind === 'u16') return new Uint16Array(capacity);
-  if (kind === 'i32') return new Int32Array(capacity);
-  return new Float64Array(capacity);
+  return arrayOver(kind, new ArrayBuffer((length + roomFor(length)) * bytesPer(kind)), 0, length + roomFor(length));
+}
+
+/** A typed array of `kind` over `count` elements of `buffer` from `offset` (a multiple of the element's size). */
+export function arrayOver(kind: SnapshotArrayKind, buffer: ArrayBufferLike, offset: number, count: number): SnapshotArray {
+  if (kind === 'u8') return new Uint8Array(buffer, offset, count);
+  if (kind === 'u16') return new Uint16Array(buffer, offset, count);
+  if (kind === 'i32') return new Int32Array(buffer, offset, count);
+  return new Float64Array(buffer, offset, count);
 }
 
 /** A loaded array and how many of its elements were saved (the rest is room to grow). */

@@ -1,16 +1,22 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { workerSource } from '@chat/core';
-import { readSnapshotFile, type SnapshotRead } from './snapshot-file.js';
+import { readSnapshotFile, type SnapshotRead, type SnapshotText } from './snapshot-file.js';
+
+/** What the reader thread answers: the snapshot file's parts, and why its arrays file is not usable (null: it is). */
+interface ReadAhead {
+  text: SnapshotText<unknown>;
+  arraysProblem: string | null;
+}
 
 /** Snapshot files being read ahead, by path: each taken once, by the first `readSnapshot` of it. */
-const ahead = new Map<string, Promise<SnapshotRead<unknown> | null>>();
+const ahead = new Map<string, Promise<ReadAhead | null>>();
 
 /**
- * Starts reading `file` (a read-models snapshot) in a worker thread, so that copying it into memory
- * and checking its checksums (most of a restart at 1,000,000 messages) happens while this thread
- * loads and starts the rest of the server. Does nothing when the file does not exist; a failure to
- * read ahead leaves `readSnapshot` to read the file itself.
+ * Starts reading `file` (a read-models snapshot) in a worker thread, so that reading its texts and
+ * checking every checksum (its arrays file's too) happens while this thread loads and starts the rest
+ * of the server. Does nothing when the file does not exist; a failure to read ahead leaves
+ * `readSnapshot` to read the file itself.
  */
 export function prefetchSnapshot(file: string): void {
   if (ahead.has(file) || !existsSync(file)) return;
@@ -23,7 +29,7 @@ export function prefetchSnapshot(file: string): void {
   ahead.set(
     file,
     new Promise((resolve) => {
-      worker.once('message', (read: SnapshotRead<unknown>) => resolve(read));
+      worker.once('message', (read: ReadAhead) => resolve(read));
       worker.once('error', () => resolve(null));
       worker.once('exit', () => resolve(null));
     }),
@@ -32,13 +38,16 @@ export function prefetchSnapshot(file: string): void {
 
 /**
  * The snapshot file `file` read and checked as `readSnapshotFile` does (the same checks, the same
- * reasons), taken from the read started by `prefetchSnapshot` when there is one.
+ * reasons), taken from the read started by `prefetchSnapshot` when there is one: then only the
+ * mapping of its arrays file is left to do here.
  */
 export async function readSnapshot<J>(file: string, version: string): Promise<SnapshotRead<J>> {
   const prefetched = ahead.get(file);
   ahead.delete(file);
   const read = prefetched ? await prefetched : null;
   if (!read) return readSnapshotFile<J>(file, version);
-  if (read.ok && read.header.version !== version) return { ok: false, reason: `written by another version (${read.header.version})` };
-  return read as SnapshotRead<J>;
+  const { text, arraysProblem } = read;
+  if (text.ok && text.header.version !== version) return { ok: false, reason: `written by another version (${text.header.version})` };
+  if (text.ok && arraysProblem) return { ok: false, reason: arraysProblem };
+  return readSnapshotFile<J>(file, version, text as SnapshotText<J>, true);
 }

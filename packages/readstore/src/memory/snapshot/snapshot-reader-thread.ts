@@ -1,10 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { readSnapshotFile } from './snapshot-file.js';
+import { arraysFileOf, checkArraysFile } from './snapshot-arrays-file.js';
+import { readSnapshotText } from './snapshot-file.js';
 
 /**
- * Reads and checks a read-models snapshot file in a worker thread (started by `prefetchSnapshot`), then
- * hands the result to the thread that started it, its arrays transferred rather than copied. Any
+ * Reads and checks a read-models snapshot file and the checksums of its arrays file in a worker
+ * thread (started by `prefetchSnapshot`), then hands the starter the file's parts (texts transferred
+ * rather than copied) and whether the arrays hold; the starter maps the arrays file itself. Any
  * version is read: the starter checks the version it runs.
  */
-const read = readSnapshotFile(String(workerData), null);
-parentPort?.postMessage(read, read.ok ? [...read.arrays.values()].map((each) => each.array.buffer as ArrayBuffer) : []);
+const text = readSnapshotText(String(workerData), null);
+const arraysProblem = text.ok ? checkArraysFile(arraysFileOf(String(workerData), text.header.arrays.id), text.header.arrays.id, text.header.arrays.parts) : null;
+parentPort?.postMessage({ text, arraysProblem }, text.ok ? [...text.texts.values()].map((each) => each.buffer as ArrayBuffer) : []);
