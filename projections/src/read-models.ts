@@ -8,6 +8,7 @@ import type { MessageUploadLinks, UploadUsage } from './attachments/upload-docum
 import type { PushUsers } from './push-devices/push-users.js';
 import type { AcceptedRequest } from './requests/accepted-request.js';
 import type { HistoryIndexEntry } from './history/history-index-entry.js';
+import { userSnapshotCodec } from './users/user-snapshot-codec.js';
 
 export interface RealmState {
   name: string;
@@ -89,7 +90,7 @@ export const REALM_KEY = 'realm';
 export function openReadModels(store: ReadStore): ReadModels {
   return {
     realm: store.collection<RealmState>({ name: 'realm' }),
-    users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'], fields: ['role', 'bot_type'] }),
+    users: store.collection<UserState>({ name: 'users', uniqueFields: ['email'], fields: ['role', 'bot_type'], snapshot: userSnapshotCodec }),
     profileFields: store.collection<ProfileFieldState>({ name: 'profile_fields' }),
     userGroups: store.collection<UserGroupState>({ name: 'user_groups' }),
     realmGroupSettings: store.collection<RealmGroupSettings>({ name: 'realm_group_settings' }),

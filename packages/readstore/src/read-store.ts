@@ -9,6 +9,18 @@ export interface CollectionSpec {
   uniqueFields?: readonly string[];
   /** Fields with a non-unique index: findMany(field, value). */
   fields?: readonly string[];
+  /** How a document is written in a memory read-models snapshot and read back (memory store only; by default as it is). */
+  snapshot?: SnapshotCodec;
+}
+
+/**
+ * A shorter form of a collection's documents for the memory store's snapshot, read at every restart:
+ * `read(JSON.parse(JSON.stringify(write(doc))))` must equal `doc`, its keys in the same order. `read`
+ * may change and return the object it is given (fresh from JSON.parse).
+ */
+export interface SnapshotCodec {
+  write(doc: object): object;
+  read(saved: object): object;
 }
 
 /**

@@ -49,13 +49,16 @@ export class MemoryCollection<T extends object> implements DocumentCollection<T>
 
   /** The documents as JSON text, taken at once (a projection may change a stored document in place later). */
   image(): string {
-    return JSON.stringify([...this.docs]);
+    const codec = this.spec.snapshot;
+    if (!codec) return JSON.stringify([...this.docs]);
+    return JSON.stringify(Array.from(this.docs, ([k, doc]) => [k, codec.write(doc)]));
   }
 
   /** Takes over documents saved by `image`, indexing them again. */
   restore(entries: readonly [string, T][]): void {
     this.clear();
-    for (const [k, doc] of entries) this.set(k, doc);
+    const codec = this.spec.snapshot;
+    for (const [k, doc] of entries) this.set(k, codec ? (codec.read(doc) as T) : doc);
   }
 
   private set(k: string, doc: T): void {

@@ -60,14 +60,14 @@ export class MemoryReadStore implements ReadStore {
    * Takes over a snapshot's image at `position` (which becomes the read-models checkpoint). Every saved
    * collection must be open already (`openReadModels`); a failure leaves the store to be cleared.
    */
-  restore(saved: SavedReadStore, parts: { texts: ReadonlyMap<string, Uint8Array>; arrays: ReadonlyMap<string, LoadedArray> }, checkpoint: { name: string; position: number }): void {
+  restore(saved: SavedReadStore, parts: { texts: ReadonlyMap<string, string>; arrays: ReadonlyMap<string, LoadedArray> }, checkpoint: { name: string; position: number }): void {
     const { texts, arrays } = parts;
     for (const name of saved.collections) {
       const collection = this.collections.get(name);
       if (!collection) throw new Error(`snapshot: collection ${name} is not open`);
       const text = texts.get(`collection.${name}`);
       if (!text) throw new Error(`snapshot: no text collection.${name}`);
-      collection.restore(JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.length).toString()) as [string, object][]);
+      collection.restore(JSON.parse(text) as [string, object][]);
     }
     this.messages.restore(saved.messages, arrays);
     this.checkpoints.positions.set(checkpoint.name, checkpoint.position);
