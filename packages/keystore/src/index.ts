@@ -9,3 +9,4 @@ export * from './key-ring-source.js';
 export * from './key-location.js';
 export * from './key-chunks.js';
 export { ThreadedSqliteKeyStore } from './sqlite/threaded-key-store.js';
+export { bootKeyStoreThread } from './sqlite/key-store-boot.js';

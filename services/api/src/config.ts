@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core';
+import { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from '@chat/core/invite-defaults';
 import { ConfigError, integer } from './config-values.js';
 import { type StoreSettings, storeSettings } from './config-stores.js';
 import { withoutCredentials } from './secrets/log-redaction.js';

@@ -1,5 +1,5 @@
-// First: starts reading the read-models snapshot while the rest of the server loads.
-import './snapshot-read-ahead.js';
+// First: starts what other threads do at a start (the snapshot's read, the key store's thread) while the rest loads.
+import './start-ahead.js';
 import { configFromEnv } from './config.js';
 import { startServer } from './server.js';
 

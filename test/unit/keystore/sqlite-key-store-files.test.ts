@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { bootedKeyStoreThreadWaiting } from '../../../packages/keystore/src/sqlite/key-store-boot.js';
 import Database from 'better-sqlite3';
-import { KeyRing, SqliteKeyStore, ThreadedSqliteKeyStore } from '@chat/keystore';
+import { bootKeyStoreThread, KeyRing, SqliteKeyStore, ThreadedSqliteKeyStore } from '@chat/keystore';
 
 /** A destroyed key must be nowhere in the store's files once the forgetting commit is done. */
 describe('SqliteKeyStore files after a forgetting', () => {
@@ -98,6 +99,40 @@ describe('ThreadedSqliteKeyStore errors', () => {
       (error: unknown) => error,
     );
     expect(String(closed)).to.contain('key store closed');
+  });
+});
+
+describe('ThreadedSqliteKeyStore on a thread booted ahead (npm start boots it before the stores open)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'keys-booted-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('takes the booted thread, which opens the file named then; the next store starts its own', async () => {
+    bootKeyStoreThread();
+    expect(bootedKeyStoreThreadWaiting()).to.equal(true);
+    const file = join(dir, 'keys.sqlite3');
+    expect(existsSync(file)).to.equal(false);
+    const store = await ThreadedSqliteKeyStore.open(file);
+    expect(bootedKeyStoreThreadWaiting()).to.equal(false);
+    expect(existsSync(file)).to.equal(true);
+    const [[epoch, master]] = await store.addEpochs([['2026-11', Buffer.alloc(32, 5)]]);
+    expect(epoch).to.equal('2026-11');
+    expect(Buffer.compare(master, Buffer.alloc(32, 5))).to.equal(0);
+    const other = await ThreadedSqliteKeyStore.open(join(dir, 'other.sqlite3'));
+    expect((await other.load()).ring.masters).to.deep.equal([]);
+    expect((await store.load()).ring.masters.map(([each]) => each)).to.deep.equal(['2026-11']);
+    await Promise.all([store.close(), other.close()]);
+  });
+
+  it('refuses a file that is no key store as a thread started for it does', async () => {
+    bootKeyStoreThread();
+    const file = join(dir, 'keys.sqlite3');
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    const refused = await ThreadedSqliteKeyStore.open(file).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refused as Error & { code?: string }).code).to.equal('SQLITE_NOTADB');
   });
 });
 

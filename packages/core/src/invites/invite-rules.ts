@@ -5,8 +5,7 @@ import type { UserState } from '../users/user-state.js';
 import type { InviteLinkState } from './invite-state.js';
 
 export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
-/** The server setting INVITATION_LINK_VALIDITY_MINUTES when it is not configured: 10 days. */
-export const DEFAULT_INVITATION_LINK_VALIDITY_MINUTES = 14400;
+export { DEFAULT_INVITATION_LINK_VALIDITY_MINUTES } from './invite-defaults.js';
 
 /** Administrators, and holders of the organization's can_invite_users_group. */
 export function canInviteUsers(world: GroupWorld & { realm: RealmGroupSettings }, user: UserState): boolean {

@@ -6,20 +6,32 @@ import { SqliteKeyStore } from './sqlite-key-store.js';
 /**
  * The embedded key store's writer, in a worker thread (started by ThreadedSqliteKeyStore): a durable
  * commit waits for the disk (two syncs with a rollback journal), which the server's event loop must
- * not. Requests are carried out one after another, in the order they came.
+ * not. Requests are carried out one after another, in the order they came. The file is named by the
+ * starter's `workerData`, or by a first `open` request to a thread booted ahead (key-store-boot.ts).
  */
 let store: SqliteKeyStore | null = null;
 let opening: Error | null = null;
-try {
-  store = new SqliteKeyStore(String(workerData));
-} catch (error) {
-  opening = error instanceof Error ? error : new Error(String(error));
+
+/** Opens the store; a file that does not open makes every later request fail with why. */
+function open(file: string): void {
+  try {
+    store = new SqliteKeyStore(file);
+    opening = null;
+  } catch (error) {
+    opening = error instanceof Error ? error : new Error(String(error));
+  }
 }
+
+if (typeof workerData === 'string') open(workerData);
 
 const planOf = (plan: ForgetPlan): ForgetPlan => ({ ...plan, epochKeys: plan.epochKeys.map(([epoch, keys]) => [epoch, asBuffer(keys)]) });
 
 
 async function carryOut(request: KeyStoreRequest): Promise<KeyStoreReply> {
+  if (request.op === 'open') {
+    open(request.file);
+    return null;
+  }
   if (!store) throw opening ?? new Error('key store not open');
   switch (request.op) {
     case 'load':

@@ -2,12 +2,14 @@ import { Worker } from 'node:worker_threads';
 import { workerSource } from '@chat/core';
 import type { ForgetPlan } from '../key-ring.js';
 import { KeyStoreBusy, type KeyStore, type StoredKeys } from '../key-store.js';
+import { takeBootedKeyStoreThread } from './key-store-boot.js';
 import { asBuffer, type KeyStoreAnswer, type KeyStoreReply, type KeyStoreRequest, type ThreadError } from './key-store-protocol.js';
 
 type Pending = { resolve: (reply: KeyStoreReply) => void; reject: (error: Error) => void };
 
 /** What each request is answered with. */
 interface Replies {
+  open: null;
   load: StoredKeys;
   addEpochs: [string, Uint8Array][];
   forget: null;
@@ -57,13 +59,17 @@ export class ThreadedSqliteKeyStore implements KeyStore {
     return this.started;
   }
 
+  /** A thread for this store: the one booted ahead when there is one (told which file), else a new one. */
   private start(): Worker {
-    const worker = new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: this.file });
+    const booted = takeBootedKeyStoreThread();
+    const worker = booted ?? new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: this.file });
     this.started++;
     worker.unref();
     worker.on('message', (answer: KeyStoreAnswer) => this.settle(answer));
     worker.on('error', (error) => this.died(worker, error));
     worker.on('exit', (code) => this.died(worker, new Error(`key store thread exited with ${code}`)));
+    // Answered like any request, to no one: a file that does not open fails the calls that follow.
+    if (booted) worker.postMessage({ id: ++this.next, op: 'open', file: this.file } satisfies KeyStoreRequest);
     return worker;
   }
 

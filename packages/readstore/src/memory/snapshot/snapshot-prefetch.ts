@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { workerSource } from '@chat/core';
+import { workerSource } from '@chat/core/worker-source';
 import { readSnapshotFile, type SnapshotRead, type SnapshotText } from './snapshot-file.js';
 
 /** What the reader thread answers: the snapshot file's parts, and why its arrays file is not usable (null: it is). */
