@@ -11,6 +11,7 @@
  * the cache of another build (a build also removes files it did not write, see server-build.mjs). A
  * cache V8 rejects (another Node, other flags) is compiled normally and written again.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -56,7 +57,7 @@ export function loadWithCodeCache(file, writeAfterMs = WRITE_AFTER_MS) {
     cachedData = undefined;
   }
   // The same wrapper Node gives a CommonJS module, so the code runs exactly as required.
-  const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: dynamicImports });
+  const script = new vm.Script(Module.wrap(sourceOf(file)), { filename: file, cachedData, importModuleDynamically: dynamicImports });
   const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
   if (cache !== 'used') {
     // Once start-up has run (or at exit, for a process stopped sooner), whichever comes first.
@@ -74,6 +75,16 @@ export function loadWithCodeCache(file, writeAfterMs = WRITE_AFTER_MS) {
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   module.loaded = true;
   return { exports: module.exports, cache };
+}
+
+/**
+ * The bundle's text: decoded as Latin-1 when it is ASCII (the build writes it so: server-build.mjs
+ * `asciiOnly`), a one-byte string made without decoding; as UTF-8 otherwise.
+ * @param {string} file
+ */
+function sourceOf(file) {
+  const bytes = readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /**

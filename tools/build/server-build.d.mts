@@ -11,3 +11,5 @@ export declare function buildServer(): Promise<void>;
 export declare function buildIsCurrent(): boolean;
 /** The compiled entry's path, to require. */
 export declare function compiledMain(): string;
+/** The code with every character past ASCII written as a `\u` escape, as bytes (the bundles are written so). */
+export function asciiOnly(code: string): Buffer;

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -6,7 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { expect } from 'chai';
 import { EVENT_CHECK_OPTIONS, EVENT_SCHEMA_DIR } from '@chat/eventstore';
 import { API_SCHEMA_DIR, REQUEST_CHECK_OPTIONS } from '@chat/http';
-import { buildIsCurrent, buildServer, compiledPath, DIST, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
+import { asciiOnly, buildIsCurrent, buildServer, compiledPath, DIST, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
 
 /**
  * The installed packages a compiled file requires as it is evaluated: the requires at the top level
@@ -67,6 +68,25 @@ describe('the compiled server (tools/build/server-build.mjs, what npm start runs
     expect(mailer, 'the mailer requires nodemailer from its own source file').to.not.equal(null);
     const fromBundle = new URL(mailer![1], pathToFileURL(compiledPath(join(ROOT, MAIN))));
     expect(relative(ROOT, createRequire(fromBundle).resolve('nodemailer'))).to.match(/^services\/api\/node_modules\/nodemailer\//);
+  });
+
+  it('is written in ASCII alone, every bundle, so that a start reads it without decoding UTF-8', function () {
+    const bundles = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.cjs') && !path.startsWith('checks'));
+    expect(bundles).to.include(relative(DIST, compiledPath(join(ROOT, MAIN))));
+    for (const path of bundles) expect(isAscii(readFileSync(join(DIST, path))), path).to.equal(true);
+  });
+
+  it('escapes what is past ASCII in comments, regular expressions and strings, meaning the same', function () {
+    const code = "// ✔ done ≥ 2\nmodule.exports = { marks: '✔ é 😀'.replace(/^[✔ ]+/u, ''), astral: /😀/.test('a😀'), id: 'é'.length };\n";
+    const escaped = asciiOnly(code);
+    expect(isAscii(escaped)).to.equal(true);
+    const run = (text: string) => {
+      const module = { exports: {} };
+      new Function('module', text)(module);
+      return module.exports;
+    };
+    expect(run(escaped.toString('latin1'))).to.deep.equal(run(code));
+    expect(run(code)).to.deep.equal({ marks: 'é 😀', astral: true, id: 1 });
   });
 
   it('compiles the module of every worker thread the server starts', function () {
