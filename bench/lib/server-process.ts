@@ -11,17 +11,22 @@ export interface ServerProcess {
   startupMs: number;
   /** Resident memory of the server process now, in bytes. */
   rss(): number;
+  /** Its anonymous part (heap, stacks, copied pages): the resident set less mapped files and shared memory, in bytes. */
+  anonymousRss(): number;
   /** CPU time the server process has used so far (every thread), in milliseconds. */
   cpuMs(): number;
   stop(): Promise<void>;
 }
 
-/** Resident set size of a process (Linux /proc), in bytes. */
-export function residentBytes(pid: number): number {
+/** A field of a process's /proc status (VmRSS, RssAnon…), in bytes. */
+function statusBytes(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
+
+/** Resident set size of a process (Linux /proc), in bytes. */
+export const residentBytes = (pid: number): number => statusBytes(pid, 'VmRSS');
 
 /** User plus system CPU time of a process so far (Linux /proc, every thread), in milliseconds. */
 export function cpuMilliseconds(pid: number): number {
@@ -70,6 +75,7 @@ export async function startProcess(script: string, args: string[], env: NodeJS.P
     pid,
     startupMs,
     rss: () => residentBytes(pid),
+    anonymousRss: () => statusBytes(pid, 'RssAnon'),
     cpuMs: () => cpuMilliseconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,9 +1,16 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port.js';
 import type { BenchPlan } from '../lib/scenario.js';
 import { type ServerProcess, startChatServer, startProcess } from '../lib/server-process.js';
 import { copyOf, emptyDataDir, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+
+/** The size of the read-models snapshot's arrays files in `dataDir` (docs/topics/read-models.md). */
+function mappedArraysBytes(dataDir: string): number {
+  return readdirSync(dataDir)
+    .filter((name) => name.startsWith('read-models.snapshot-') && name.endsWith('.arrays'))
+    .reduce((sum, name) => sum + statSync(join(dataDir, name)).size, 0);
+}
 
 /** Start-up and memory of the server over one organization. */
 export interface GrowthPoint {
@@ -14,6 +21,12 @@ export interface GrowthPoint {
   startSeconds: number[];
   /** Resident memory as each of those starts serves, before any request. */
   rssMegabytes: number[];
+  /**
+   * What the models hold once every page is touched: the anonymous resident memory as each start
+   * serves plus the snapshot's arrays file in full (mapped, read only as pages are touched; the
+   * resident set counts only those touched).
+   */
+  modelMegabytes: number[];
   /** CPU time (every thread) each of those starts used until it served, in seconds. */
   startCpuSeconds: number[];
 }
@@ -81,13 +94,14 @@ export async function growthPoint(plan: BenchPlan, seeded: { dir: string; org: S
     } finally {
       await cold.stop();
     }
-    const point: GrowthPoint = { messages: seeded.org.size.messages + seeded.org.size.firehoseMessages, coldSeconds: cold.startupMs / 1000, startSeconds: [], rssMegabytes: [], startCpuSeconds: [] };
+    const point: GrowthPoint = { messages: seeded.org.size.messages + seeded.org.size.firehoseMessages, coldSeconds: cold.startupMs / 1000, startSeconds: [], rssMegabytes: [], modelMegabytes: [], startCpuSeconds: [] };
     for (let run = 0; run < plan.runs; run++) {
       const server = await startChatServer(dataDir, await freePort());
       try {
         point.startCpuSeconds.push(server.cpuMs() / 1000);
         point.startSeconds.push(server.startupMs / 1000);
         point.rssMegabytes.push(server.rss() / 2 ** 20);
+        point.modelMegabytes.push((server.anonymousRss() + mappedArraysBytes(dataDir)) / 2 ** 20);
         if (run === 0) await during?.(server);
       } finally {
         await server.stop();
