@@ -5,7 +5,8 @@
  * sources through tsx as before, which starts about 2.5 s of CPU slower. See tools/build/server-build.mjs.
  */
 import { requireWithCodeCache } from '../../tools/build/code-cache.mjs';
-import { buildIsCurrent, buildServer, compiledMain } from '../../tools/build/server-build.mjs';
+import { createRequire } from 'node:module';
+import { buildIsCurrent, buildServer, compiledAhead, compiledMain } from '../../tools/build/server-build.mjs';
 
 async function compiled() {
   if (buildIsCurrent()) return true;
@@ -23,6 +24,9 @@ if (await compiled()) {
   // name the TypeScript sources (off by default: it costs every module loaded a scan for its map).
   // Required, not imported: import() would first scan the whole bundle for the names it exports.
   // With V8's code cache of the bundle once a start has written it (tools/build/code-cache.mjs).
+  // First the server's first module on its own (a few kilobytes): the snapshot's read and the key
+  // store's thread start while the bundle is read and compiled (services/api/src/start-ahead.ts).
+  createRequire(import.meta.url)(compiledAhead());
   requireWithCodeCache(compiledMain());
 } else {
   const { register } = await import('tsx/esm/api');

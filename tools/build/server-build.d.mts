@@ -11,5 +11,9 @@ export declare function buildServer(): Promise<void>;
 export declare function buildIsCurrent(): boolean;
 /** The compiled entry's path, to require. */
 export declare function compiledMain(): string;
+/** The server's first module (start-ahead.ts), compiled on its own. */
+export declare const AHEAD: string;
+/** The compiled first module's path, to require before the entry. */
+export declare function compiledAhead(): string;
 /** The code with every character past ASCII written as a `\u` escape, as bytes (the bundles are written so). */
 export function asciiOnly(code: string): Buffer;

@@ -7,7 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { expect } from 'chai';
 import { EVENT_CHECK_OPTIONS, EVENT_SCHEMA_DIR } from '@chat/eventstore';
 import { API_SCHEMA_DIR, REQUEST_CHECK_OPTIONS } from '@chat/http';
-import { asciiOnly, buildIsCurrent, buildServer, compiledPath, DIST, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
+import { asciiOnly, buildIsCurrent, buildServer, compiledAhead, compiledPath, DIST, MAIN, ROOT } from '../../../tools/build/server-build.mjs';
 
 /**
  * The installed packages a compiled file requires as it is evaluated: the requires at the top level
@@ -87,6 +87,15 @@ describe('the compiled server (tools/build/server-build.mjs, what npm start runs
     };
     expect(run(escaped.toString('latin1'))).to.deep.equal(run(code));
     expect(run(code)).to.deep.equal({ marks: 'é 😀', astral: true, id: 1 });
+  });
+
+  it('compiles the server\'s first module on its own, small, for the start script to run before the bundle', function () {
+    const ahead = readFileSync(compiledAhead(), 'utf8');
+    expect(ahead.length).to.be.below(64 * 1024);
+    expect(ahead).to.contain('chat.readstore.snapshotsReadAhead').and.to.contain('chat.keystore.bootedThread');
+    expect(ahead).to.not.contain('node_modules/express');
+    const start = readFileSync(join(ROOT, 'services/api/start.mjs'), 'utf8');
+    expect(start.indexOf('(compiledAhead())')).to.be.above(0).and.below(start.indexOf('requireWithCodeCache(compiledMain())'));
   });
 
   it('compiles the module of every worker thread the server starts', function () {

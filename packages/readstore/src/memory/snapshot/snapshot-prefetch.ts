@@ -9,8 +9,13 @@ interface ReadAhead {
   arraysProblem: string | null;
 }
 
-/** Snapshot files being read ahead, by path: each taken once, by the first `readSnapshot` of it. */
-const ahead = new Map<string, Promise<ReadAhead | null>>();
+/**
+ * Snapshot files being read ahead, by path: each taken once, by the first `readSnapshot` of it. Kept
+ * on the global object: the start script runs the read-ahead in a bundle of its own (start-ahead)
+ * before the server's bundle, which holds another copy of this module.
+ */
+const SLOT = Symbol.for('chat.readstore.snapshotsReadAhead');
+const ahead = ((globalThis as { [SLOT]?: Map<string, Promise<ReadAhead | null>> })[SLOT] ??= new Map());
 
 /**
  * Starts reading `file` (a read-models snapshot) in a worker thread, so that reading its texts and
