@@ -54,6 +54,13 @@ describe('isSmallAnswer', function () {
     expect(isSmallAnswer({ ids: new Array<number>(1_000_000).fill(1) })).to.equal(false);
   });
 
+  it('counts a list of numbers by its text: 10,000 ids marked read are one answer, 20,000 ids are sliced', function () {
+    const ids = Array.from({ length: 10_000 }, (_, at) => 1_000_000 + at);
+    expect(isSmallAnswer({ result: 'success', msg: '', messages: ids })).to.equal(true);
+    expect(isSmallAnswer({ result: 'success', msg: '', messages: [...ids, ...ids] })).to.equal(false);
+    expect(isSmallAnswer({ result: 'success', msg: '', mixed: [...ids.slice(0, 2_500).map(String)] })).to.equal(false);
+  });
+
   it('sends an answer holding bytes to the sliced writer, however short: one JSON.stringify would decode and join them', function () {
     expect(isSmallAnswer({ result: 'success', messages: new JsonText([Buffer.from('[1,'), '2]']) })).to.equal(false);
     expect(isSmallAnswer({ result: 'success', messages: new JsonText(['[1,', '2]']) })).to.equal(true);

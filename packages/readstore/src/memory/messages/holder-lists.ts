@@ -75,6 +75,28 @@ export class HolderLists {
     return index < 0 ? undefined : this.flags[index];
   }
 
+  /**
+   * The user's flags on each message (undefined where the user does not hold it), in the order given.
+   * Messages of one channel mostly have the same holders, so the user's place in the last list is
+   * tried first and a search made only when it misses: one read per message instead of a binary
+   * search through a list of thousands (marking 10,000 firehose messages read: 14 scattered reads each).
+   */
+  flagsOfEach(messageIds: readonly number[], userId: number): (number | undefined)[] {
+    const pool = this.pool;
+    const flags: (number | undefined)[] = new Array<number | undefined>(messageIds.length);
+    let place = -1;
+    for (let i = 0; i < messageIds.length; i++) {
+      const at = this.offsetOf(messageIds[i]);
+      if (at === undefined) continue;
+      const index = place >= 0 && place < pool[at] && pool[at + 1 + place] === userId ? at + 1 + place : this.indexOf(messageIds[i], userId);
+      if (index >= 0) {
+        place = index - at - 1;
+        flags[i] = this.flags[index];
+      }
+    }
+    return flags;
+  }
+
   /** Clears the bits of `clear`, then sets those of `set`, on the user's row; false when there is none. */
   changeFlags(messageId: number, userId: number, clear: number, set: number): boolean {
     const index = this.indexOf(messageId, userId);

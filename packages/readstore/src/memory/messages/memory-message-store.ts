@@ -18,6 +18,7 @@ import {
   type UserMessageRow,
 } from '../../messages/message-store.js';
 import type { LoadedArray, SnapshotImage } from '../snapshot/snapshot-image.js';
+import { heldConversations } from './held-conversations.js';
 import { HolderLists } from './holder-lists.js';
 import { imageOf, restoreFrom, type SavedMessages, type StoreParts } from './message-store-image.js';
 import { type BodySource, type MessageBody, MessageBodies } from './message-bodies.js';
@@ -124,10 +125,8 @@ export class MemoryMessageStore implements MessageStore {
 
   async flagsOf(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     const flags = new Map<number, number>();
-    for (const id of ids) {
-      const bits = this.holderRows.flagsOf(id, userId);
-      if (bits !== undefined) flags.set(id, bits);
-    }
+    const each = this.holderRows.flagsOfEach(ids, userId);
+    for (let i = 0; i < ids.length; i++) if (each[i] !== undefined) flags.set(ids[i], each[i] as number);
     return flags;
   }
 
@@ -167,17 +166,7 @@ export class MemoryMessageStore implements MessageStore {
   }
 
   async conversations(userId: number, limit: number): Promise<DirectConversation[]> {
-    const found: DirectConversation[] = [];
-    for (const conversation of this.recipients.conversationsOf(userId)) {
-      // The newest message of the conversation that is still in the user's history.
-      for (let i = conversation.ids.length - 1; i >= 0; i--) {
-        const id = conversation.ids.at(i);
-        if (this.holderRows.flagsOf(id, userId) === undefined) continue;
-        found.push({ user_ids: conversation.participants.filter((each) => each !== userId), max_message_id: id });
-        break;
-      }
-    }
-    return found.sort((a, b) => b.max_message_id - a.max_message_id).slice(0, limit);
+    return heldConversations(this.recipients, this.holderRows, userId, limit);
   }
 
   async directRecipientId(userIds: readonly number[]): Promise<number | undefined> {
