@@ -25,7 +25,7 @@ export function bootKeyStoreThread(): void {
   if (slot[SLOT]) return;
   let worker: Worker;
   try {
-    worker = new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: null });
+    worker = startKeyStoreThread();
   } catch {
     return;
   }
@@ -40,6 +40,9 @@ export function bootKeyStoreThread(): void {
   worker.once('exit', booted.dropped);
   slot[SLOT] = booted;
 }
+
+/** A new key-store thread, its code loading; it opens the file its first request names (`open`). */
+export const startKeyStoreThread = (): Worker => new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true });
 
 /** The thread `bootKeyStoreThread` started, taken once; null when none waits. */
 export function takeBootedKeyStoreThread(): Worker | null {

@@ -3,7 +3,7 @@ import type { StoredKeys } from '../key-store.js';
 
 /** What the main thread asks of the key store's thread (key-store-thread.ts), one request at a time. */
 export type KeyStoreRequest =
-  /** Opens the store's file: the first request to a thread booted before any file was named (key-store-boot.ts). */
+  /** Opens the store's file: every thread's first request (a thread may start before the file is known, key-store-boot.ts). */
   | { id: number; op: 'open'; file: string }
   | { id: number; op: 'load' }
   | { id: number; op: 'addEpochs'; epochs: (readonly [string, Uint8Array])[] }

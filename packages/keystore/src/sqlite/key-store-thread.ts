@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ForgetPlan } from '../key-ring.js';
 import { asBuffer, type KeyStoreAnswer, type KeyStoreReply, type KeyStoreRequest } from './key-store-protocol.js';
 import { SqliteKeyStore } from './sqlite-key-store.js';
@@ -6,8 +6,8 @@ import { SqliteKeyStore } from './sqlite-key-store.js';
 /**
  * The embedded key store's writer, in a worker thread (started by ThreadedSqliteKeyStore): a durable
  * commit waits for the disk (two syncs with a rollback journal), which the server's event loop must
- * not. Requests are carried out one after another, in the order they came. The file is named by the
- * starter's `workerData`, or by a first `open` request to a thread booted ahead (key-store-boot.ts).
+ * not. Requests are carried out one after another, in the order they came, the first naming the file
+ * (`open`): a thread may be started before the file is known (key-store-boot.ts).
  */
 let store: SqliteKeyStore | null = null;
 let opening: Error | null = null;
@@ -21,8 +21,6 @@ function open(file: string): void {
     opening = error instanceof Error ? error : new Error(String(error));
   }
 }
-
-if (typeof workerData === 'string') open(workerData);
 
 const planOf = (plan: ForgetPlan): ForgetPlan => ({ ...plan, epochKeys: plan.epochKeys.map(([epoch, keys]) => [epoch, asBuffer(keys)]) });
 

@@ -1,8 +1,7 @@
-import { Worker } from 'node:worker_threads';
-import { workerSource } from '@chat/core';
+import type { Worker } from 'node:worker_threads';
 import type { ForgetPlan } from '../key-ring.js';
 import { KeyStoreBusy, type KeyStore, type StoredKeys } from '../key-store.js';
-import { takeBootedKeyStoreThread } from './key-store-boot.js';
+import { startKeyStoreThread, takeBootedKeyStoreThread } from './key-store-boot.js';
 import { asBuffer, type KeyStoreAnswer, type KeyStoreReply, type KeyStoreRequest, type ThreadError } from './key-store-protocol.js';
 
 type Pending = { resolve: (reply: KeyStoreReply) => void; reject: (error: Error) => void };
@@ -59,17 +58,16 @@ export class ThreadedSqliteKeyStore implements KeyStore {
     return this.started;
   }
 
-  /** A thread for this store: the one booted ahead when there is one (told which file), else a new one. */
+  /** A thread for this store, told which file: the one booted ahead when there is one, else a new one. */
   private start(): Worker {
-    const booted = takeBootedKeyStoreThread();
-    const worker = booted ?? new Worker(workerSource(new URL('./key-store-thread.ts', import.meta.url)), { eval: true, workerData: this.file });
+    const worker = takeBootedKeyStoreThread() ?? startKeyStoreThread();
     this.started++;
     worker.unref();
     worker.on('message', (answer: KeyStoreAnswer) => this.settle(answer));
     worker.on('error', (error) => this.died(worker, error));
     worker.on('exit', (code) => this.died(worker, new Error(`key store thread exited with ${code}`)));
     // Answered like any request, to no one: a file that does not open fails the calls that follow.
-    if (booted) worker.postMessage({ id: ++this.next, op: 'open', file: this.file } satisfies KeyStoreRequest);
+    worker.postMessage({ id: ++this.next, op: 'open', file: this.file } satisfies KeyStoreRequest);
     return worker;
   }
 
