@@ -39,7 +39,8 @@ export class ReadModelSnapshots {
    */
   async load(forgottenAt = 0): Promise<SnapshotLoad> {
     const started = performance.now();
-    const read = await readSnapshot<SavedModels>(this.file, this.version);
+    // A file the system will not read (a bad disk, a directory in its place) means a replay, as a corrupt one does.
+    const read = await readSnapshot<SavedModels>(this.file, this.version).catch((error: unknown) => ({ ok: false as const, reason: `could not be read (${error instanceof Error ? error.message : String(error)})` }));
     if (!read.ok) return { loaded: false, reason: read.reason };
     const { header, json, texts, arrays } = read;
     if (header.position < forgottenAt) {

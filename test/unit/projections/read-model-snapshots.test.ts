@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -108,7 +108,22 @@ describe('read-model snapshots: only a whole snapshot of this version and this l
     await rejected(await loadAfter(() => writeFileSync(join(dir, arraysFiles()[0]), older)), /another snapshot/);
   });
 
-  it('ignores a snapshot cut short', async function () {
+  it('ignores a snapshot whose files the system will not read, read here or ahead, and replays instead of failing the start', async function () {
+    for (const ahead of [false, true]) {
+      await rejected(
+        await loadAfter(() => {
+          const arrays = join(dir, arraysFiles()[0]);
+          rmSync(arrays);
+          mkdirSync(arrays);
+          if (ahead) prefetchSnapshot(file);
+        }),
+        /could not be read \(EISDIR/,
+      );
+      rmSync(join(dir, arraysFiles()[0]), { recursive: true });
+    }
+  });
+
+    it('ignores a snapshot cut short', async function () {
     await rejected(await loadAfter(() => truncateSync(file, readFileSync(file).length - 10)), /cut short/);
   });
 

@@ -37,7 +37,7 @@ export const canMapFiles = (): boolean => mmapBinding() !== null;
 /**
  * The whole of `path` mapped into memory, private to this process: nothing is read until a page is
  * first touched, and then from the page cache without copying; a write to a page copies that page
- * for this process alone and never reaches the file. Null when mapping is not available. The mapping
+ * for this process alone and never reaches the file. Null when mapping is not available or refused. The mapping
  * lasts while any view of the buffer does. The file must not be cut or rewritten in place while
  * mapped (the snapshot writer only ever renames a new file over it).
  */
@@ -49,6 +49,9 @@ export function mapFile(path: string): Buffer | null {
     const size = fstatSync(fd).size;
     if (size === 0) return Buffer.alloc(0);
     return mmap.map(size, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_PRIVATE, fd, 0);
+  } catch {
+    // Refused (no address space left, a file system that cannot map): the caller reads the file.
+    return null;
   } finally {
     closeSync(fd);
   }

@@ -2,7 +2,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { mapFile } from './mapped-file.js';
-import { arrayOf, arrayOver, bytesPer, kindOf, type LoadedArray, roomFor, type SnapshotArray, type SnapshotArrayKind } from './snapshot-image.js';
+import { arrayOf, arrayOver, bytesPer, kindOf, type LoadedArray, pad8, roomFor, type SnapshotArray, type SnapshotArrayKind } from './snapshot-image.js';
 
 /**
  * The snapshot's arrays file: its tables of numbers, each followed by zeroed room to grow, laid out so
@@ -30,7 +30,6 @@ export interface ArrayPart {
   crc: number;
 }
 
-const pad8 = (n: number): number => (n + 7) & ~7;
 const bytesOf = (view: ArrayBufferView): Uint8Array => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 
 /** The arrays file of the snapshot `file` written with `id`. */
@@ -115,7 +114,8 @@ export function checkArraysFile(path: string, id: string, parts: readonly ArrayP
 
 /**
  * The tables of an arrays file already checked (`checkArraysFile`), as views of its mapping, each with
- * its room; null when mapping is not available here. Answers why not when the file is not the one checked.
+ * its room; null when the file cannot be mapped here (the caller reads it). Answers why not when the
+ * file is not the one checked.
  */
 export function mapArraysFile(path: string, id: string, parts: readonly ArrayPart[]): Map<string, LoadedArray> | string | null {
   if (!existsSync(path)) return 'its arrays file is missing';

@@ -4,8 +4,9 @@ import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { canMapFiles } from './mapped-file.js';
 import { type ArrayPart, arraysFileOf, checkArraysFile, mapArraysFile, readArraysFile, writeArraysFile } from './snapshot-arrays-file.js';
-import type { LoadedArray, SnapshotImage } from './snapshot-image.js';
+import { type LoadedArray, pad8, type SnapshotImage } from './snapshot-image.js';
 
 const MAGIC = 'CHATRMS2';
 
@@ -28,8 +29,6 @@ export type SnapshotText<J> = { ok: true; header: SnapshotHeader; json: J; texts
 export type SnapshotRead<J> =
   | { ok: true; header: SnapshotHeader; json: J; texts: Map<string, string>; arrays: Map<string, LoadedArray> }
   | { ok: false; reason: string };
-
-const pad8 = (n: number): number => (n + 7) & ~7;
 
 /**
  * Writes the image as two files so that a crash at any moment leaves either the previous snapshot or
@@ -126,14 +125,18 @@ export function readSnapshotText<J>(file: string, version: string | null): Snaps
 /**
  * A snapshot read whole: its file (`readSnapshotText`) and its arrays file, mapped into memory where
  * mapping is available (after its checksums were checked, here or by `arraysChecked`: a read ahead
- * that already did), read into memory otherwise.
+ * that already did), read into memory and checked as it is read otherwise (one pass, not two).
  */
 export function readSnapshotFile<J>(file: string, version: string | null, text: SnapshotText<J> = readSnapshotText<J>(file, version), arraysChecked = false): SnapshotRead<J> {
   if (!text.ok) return text;
   const { id, parts } = text.header.arrays;
   const path = arraysFileOf(file, id);
-  const problem = arraysChecked ? null : checkArraysFile(path, id, parts);
-  if (problem) return { ok: false, reason: problem };
-  const arrays = mapArraysFile(path, id, parts) ?? readArraysFile(path, id, parts);
+  let arrays: Map<string, LoadedArray> | string | null = null;
+  if (canMapFiles()) {
+    const problem = arraysChecked ? null : checkArraysFile(path, id, parts);
+    if (problem) return { ok: false, reason: problem };
+    arrays = mapArraysFile(path, id, parts);
+  }
+  arrays ??= readArraysFile(path, id, parts);
   return typeof arrays === 'string' ? { ok: false, reason: arrays } : { ...text, arrays };
 }

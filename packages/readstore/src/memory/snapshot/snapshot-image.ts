@@ -30,6 +30,9 @@ export function kindOf(array: SnapshotArray): SnapshotArrayKind {
 
 export const bytesPer = (kind: SnapshotArrayKind): number => ({ u8: 1, u16: 2, i32: 4, f64: 8 })[kind];
 
+/** `n` rounded up to a multiple of 8: where each part of a snapshot file starts. */
+export const pad8 = (n: number): number => (n + 7) & ~7;
+
 /** The room kept after a loaded table of `length` elements (it grows soon after a start). */
 export const roomFor = (length: number): number => Math.max(1024, length >> 5);
 
