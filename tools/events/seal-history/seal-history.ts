@@ -1,16 +1,15 @@
-import { closeSync, existsSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type DomainEvent, subjectsForgottenBy } from '@chat/core';
 import { chainHash, type ChainedRow, EventSchemaRegistry, GENESIS_HASH, hashedSqliteRows, sealData, sealedEntries, sealSpecsOf, subjectsToSeal } from '@chat/eventstore';
 import { SqliteKeyStore, SubjectKeys } from '@chat/keystore';
+import { removeArraysFiles } from '@chat/readstore';
 import { verifyChain } from '../verify/verify-chain.js';
 import { MIGRATIONS_TABLE, type LogMigration, signedMigration } from './migration-record.js';
 
 /** The files derived from the log that may hold what the old log held in clear: removed, and rebuilt at the next start. */
 const DERIVED = ['search.sqlite3', 'search.sqlite3-wal', 'search.sqlite3-shm', 'read-models.snapshot', 'read-models.snapshot.tmp', 'queues.json'];
-/** The snapshot's arrays files (numbers only, but of the snapshot removed with them). */
-const SNAPSHOT_ARRAYS = /^read-models\.snapshot-[0-9a-f]+\.arrays(\.tmp)?$/;
 
 const NEW_LOG_SCHEMA = `
 CREATE TABLE events (
@@ -111,7 +110,8 @@ export async function sealHistory(dataDir: string, secret: Buffer, now: Date): P
     renameSync(newFile, logFile);
     shred(oldFile);
     for (const derived of DERIVED) shred(join(dataDir, derived));
-    for (const name of readdirSync(dataDir)) if (SNAPSHOT_ARRAYS.test(name)) shred(join(dataDir, name));
+    // The snapshot's arrays files hold numbers only: removed with the snapshot, nothing to overwrite.
+    await removeArraysFiles(join(dataDir, 'read-models.snapshot'));
     return { ...migration, forgotten };
   } catch (error) {
     if (out.open) out.close();
