@@ -20,13 +20,13 @@ async function compiled() {
 }
 
 if (await compiled()) {
+  // First the server's first module on its own (a few kilobytes): the snapshot's read and the key
+  // store's thread start while the bundle is read and compiled (services/api/src/start-ahead.ts).
+  createRequire(import.meta.url)(compiledAhead());
   // Source maps are written beside the bundle: NODE_OPTIONS=--enable-source-maps makes stack traces
   // name the TypeScript sources (off by default: it costs every module loaded a scan for its map).
   // Required, not imported: import() would first scan the whole bundle for the names it exports.
   // With V8's code cache of the bundle once a start has written it (tools/build/code-cache.mjs).
-  // First the server's first module on its own (a few kilobytes): the snapshot's read and the key
-  // store's thread start while the bundle is read and compiled (services/api/src/start-ahead.ts).
-  createRequire(import.meta.url)(compiledAhead());
   requireWithCodeCache(compiledMain());
 } else {
   const { register } = await import('tsx/esm/api');
