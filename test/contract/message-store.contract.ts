@@ -94,12 +94,12 @@ export function messageStoreContract(
         expect(await store.getMany([])).to.deep.equal([]);
       });
 
-      it('gives heads (id, sender, recipient) in the order asked, leaving out missing and removed ids', async function () {
+      it('gives heads (id, sender, recipient, date sent) in the order asked, leaving out missing and removed ids', async function () {
         await seedWorld(store);
         await store.remove([20], 2000);
         const heads = await store.headsOf([30, 10, 404, 20]);
         const full = await store.getMany([30, 10]);
-        expect(heads).to.deep.equal(full.map(({ id, sender_id, recipient }) => ({ id, sender_id, recipient })));
+        expect(heads).to.deep.equal(full.map(({ id, sender_id, recipient, date_sent }) => ({ id, sender_id, recipient, date_sent })));
         expect(await store.headsOf([])).to.deep.equal([]);
       });
 

@@ -34,11 +34,11 @@ async function storeReadingBodiesFromALog(): Promise<{ readStore: MemoryReadStor
 }
 
 describe('Message heads: where messages are, without their bodies', function () {
-  it('headsOf answers id, sender and recipient in the order asked and reads no body', async function () {
+  it('headsOf answers id, sender, recipient and date sent in the order asked and reads no body', async function () {
     const { store, reads } = await storeReadingBodiesFromALog();
     expect(await store.headsOf([3, 404, 1])).to.deep.equal([
-      { id: 3, sender_id: ADA, recipient: { type: 'channel', channel_id: GENERAL, topic: 'a' } },
-      { id: 1, sender_id: ADA, recipient: { type: 'channel', channel_id: GENERAL, topic: 'a' } },
+      { id: 3, sender_id: ADA, recipient: { type: 'channel', channel_id: GENERAL, topic: 'a' }, date_sent: sent(3, 'a').date_sent },
+      { id: 1, sender_id: ADA, recipient: { type: 'channel', channel_id: GENERAL, topic: 'a' }, date_sent: sent(1, 'a').date_sent },
     ]);
     expect(reads).to.deep.equal([]);
     // getMany, for comparison, reads the bodies it does not hold.

@@ -10,7 +10,7 @@ export interface StoredMessage extends MessageState {
 }
 
 /** Where a message went and who sent it: what flag changes and unread counts need, without its body. */
-export type MessageHead = Pick<MessageState, 'id' | 'sender_id' | 'recipient'>;
+export type MessageHead = Pick<MessageState, 'id' | 'sender_id' | 'recipient' | 'date_sent'>;
 
 /** A user's flags for one message (bits of FlagBit). */
 export interface UserMessageRow {

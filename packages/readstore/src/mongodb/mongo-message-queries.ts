@@ -93,8 +93,8 @@ export async function messagesById(messages: Collection<MessageDocument>, ids: r
 
 /** The heads of the live messages among `ids` (their bodies left in the database), by id. */
 export async function headsById(messages: Collection<MessageDocument>, ids: readonly number[]): Promise<Map<number, MessageHead>> {
-  const found = await messages.find({ _id: { $in: ids }, ...LIVE }, { projection: { 'doc.id': 1, 'doc.sender_id': 1, 'doc.recipient': 1 } }).toArray();
-  return new Map(found.map(({ doc }) => [doc.id, { id: doc.id, sender_id: doc.sender_id, recipient: doc.recipient }]));
+  const found = await messages.find({ _id: { $in: ids }, ...LIVE }, { projection: { 'doc.id': 1, 'doc.sender_id': 1, 'doc.recipient': 1, 'doc.date_sent': 1 } }).toArray();
+  return new Map(found.map(({ doc }) => [doc.id, { id: doc.id, sender_id: doc.sender_id, recipient: doc.recipient, date_sent: doc.date_sent }]));
 }
 
 /** The user's rows among these messages: message id → flag bits. */

@@ -17,11 +17,13 @@ export type ExpireBatchDeps = Commands & Reads<'messages' | 'attachmentLinks' | 
  * the same event and consequences as DELETE /messages (MessagesDeleted, files unlinked, quoting
  * reminders cancelled), with reason `retention`. Decided again from the read models inside the
  * command, so a message deleted or moved elsewhere meanwhile is left out; answers how many went.
+ * Only the messages' heads are read: their bodies stay in the log (a sweep of 100,000 old messages
+ * read through the cache of recent bodies used to push out every body the readers were using).
  */
 export async function expireBatch(ctx: ExpireBatchDeps, recipient: MessageRecipient, ids: readonly number[], cutoff: number): Promise<number> {
   return ctx.bus.run(schedulerOrigin('retention'), async () => {
     const key = batchKey(recipient);
-    const still = (await ctx.models.messages.getMany(ids)).filter((message) => message.date_sent < cutoff && batchKey(message.recipient) === key);
+    const still = (await ctx.models.messages.headsOf(ids)).filter((message) => message.date_sent < cutoff && batchKey(message.recipient) === key);
     const messageIds = still.map((message) => message.id);
     if (messageIds.length === 0) return { appends: [], result: 0 };
     const holders = (await Promise.all(messageIds.map((id) => ctx.models.messages.holders(id)))).flat();

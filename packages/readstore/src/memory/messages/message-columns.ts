@@ -108,7 +108,7 @@ export class MessageColumns {
   }
 
   head(id: number): MessageHead {
-    return { id, sender_id: this.a.sender[id], recipient: this.recipientOf(id) };
+    return { id, sender_id: this.a.sender[id], recipient: this.recipientOf(id), date_sent: this.a.sent[id] };
   }
 
   /** The stored message with its body, as a new object. */
