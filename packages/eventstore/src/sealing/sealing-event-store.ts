@@ -26,24 +26,39 @@ export class SealingEventStore implements EventStore {
   ) {}
 
   append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.sealed(events).then((sealed) => this.inner.append(stream, sealed, expected)).finally(() => this.settle(events));
-  }
-
-  async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    let appended: Promise<AppendResult>;
     try {
-      const sealed: StreamAppendRequest[] = [];
-      for (const append of appends) sealed.push({ ...append, events: await this.sealed(append.events) });
-      return await this.inner.appendStreams(sealed);
-    } finally {
-      for (const append of appends) this.settle(append.events);
+      const sealed = this.sealed(events, 0, null, -1);
+      appended = Array.isArray(sealed) ? this.inner.append(stream, sealed, expected) : Promise.resolve(sealed).then((ready) => this.inner.append(stream, ready, expected));
+    } catch (error) {
+      appended = Promise.reject(error);
     }
+    return appended.finally(() => this.settle(events));
   }
 
-  /** The events as stored; the new epochs they need are made first (rarely: once per 1,024 ids). */
-  private async sealed(events: readonly EventToAppend[]): Promise<readonly EventToAppend[]> {
+  appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
+    let appended: Promise<{ position: number }>;
+    try {
+      const sealed = appends.map((append) => this.sealed(append.events, 0, null, -1));
+      appended = sealed.every((events) => Array.isArray(events))
+        ? this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: sealed[index] as readonly EventToAppend[] })))
+        : Promise.all(sealed).then((ready) => this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: ready[index] }))));
+    } catch (error) {
+      appended = Promise.reject(error);
+    }
+    return appended.finally(() => {
+      for (const append of appends) this.settle(append.events);
+    });
+  }
+
+  /**
+   * The events as stored, at once when every epoch they need is known (every send but one in 1,024:
+   * no promise, no turn of the microtask queue), or once the new epochs are made, from the event that
+   * needs them on (the ones before are kept in `out`). `ensured` is the event whose epochs were just made.
+   */
+  private sealed(events: readonly EventToAppend[], from: number, out: EventToAppend[] | null, ensured: number): readonly EventToAppend[] | Promise<readonly EventToAppend[]> {
     if (!this.sealing) return events;
-    let out: EventToAppend[] | null = null;
-    for (let index = 0; index < events.length; index++) {
+    for (let index = from; index < events.length; index++) {
       const entry = events[index];
       const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
       if (!groups) continue;
@@ -51,7 +66,10 @@ export class SealingEventStore implements EventStore {
       const boxes = planSeal(data, groups);
       if (boxes.length === 0) continue;
       const subjects = subjectsOf(boxes);
-      if (!subjects.every((subject) => this.keys.ring.knows(subject))) await this.keys.ensure(subjects);
+      if (index !== ensured && !subjects.every((subject) => this.keys.ring.knows(subject))) {
+        const sofar = out;
+        return this.keys.ensure(subjects).then(() => this.sealed(events, index, sofar, index));
+      }
       this.keys.prepareNext(subjects);
       const stored = sealPlanned(data, boxes, entry.id, this.keys.ring);
       this.plain.set(entry.id, data);
