@@ -1,5 +1,11 @@
 import { clientName, contentBits, FlagBit, type MessageState, type StoredEventOf } from '@chat/core';
 
+/** What a message says (a send's data carries it). */
+interface MessageBody {
+  content: string;
+  rendered_content: string;
+}
+
 /** What a `MessageSent` stores: the message, and each receiver's flag bits in the event's receiver order. */
 export interface SentRows {
   message: MessageState;
@@ -13,18 +19,12 @@ export interface SentRows {
  */
 export function sentRows(event: StoredEventOf<'MessageSent'>): SentRows {
   const data = event.data;
-  // The body is read only if the store keeps it (a store without the log, or a live one caching it):
-  // a replay of a sealed log never decrypts a message's text here (docs/topics/forgetting.md).
-  const message: MessageState = {
+  const message = {
     id: data.message_id,
     sender_id: data.sender_id,
     recipient: data.recipient,
-    get content() {
-      return data.content;
-    },
-    get rendered_content() {
-      return data.rendered_content;
-    },
+    content: '',
+    rendered_content: '',
     date_sent: event.metadata.occurred_at,
     client: clientName(event.metadata.client),
     is_me_message: data.is_me_message,
@@ -32,7 +32,40 @@ export function sentRows(event: StoredEventOf<'MessageSent'>): SentRows {
     last_moved_timestamp: null,
     edit_history: [],
     reactions: [],
-  };
+  } satisfies MessageState;
+  readFromEvent(message, data);
+  return { message, flags: flagsOf(data) };
+}
+
+/** Where the body getters find the event's data: hidden, so neither a spread nor JSON carries it. */
+const EVENT_DATA = Symbol('event data');
+
+interface BodyOf {
+  [EVENT_DATA]: MessageBody;
+}
+
+/** One getter per field for every message (see readFromEvent). */
+const bodyGetters = {
+  content: { configurable: true, enumerable: true, get: function (this: BodyOf): string { return this[EVENT_DATA].content; } },
+  rendered_content: { configurable: true, enumerable: true, get: function (this: BodyOf): string { return this[EVENT_DATA].rendered_content; } },
+} as const;
+
+/**
+ * Makes the message's body read from the event's data when asked, in place (its fields keep their
+ * order). The body is read only if the store keeps it (a store without the log, or a live one caching
+ * it): a replay of a sealed log never decrypts a message's text here (docs/topics/forgetting.md).
+ * The getters are shared functions, not a closure per message: an object literal's `get` makes new
+ * functions for every send, and V8 then gives each message a hidden class of its own, whose
+ * descriptors (old, reclaimed only by a full collection) kept every send's event alive through the
+ * young collections, so a replay promoted nearly every event it read (docs/topics/benchmark.md).
+ */
+function readFromEvent(message: MessageState, data: MessageBody): void {
+  Object.defineProperty(message, EVENT_DATA, { value: data, enumerable: false, configurable: false, writable: false });
+  Object.defineProperties(message, bodyGetters);
+}
+
+/** Each receiver's flag bits (content flags, and read for those who read it at once), in the event's receiver order. */
+function flagsOf(data: StoredEventOf<'MessageSent'>['data']): Uint8Array {
   const bitsOf = contentBits(data.flags);
   const isRead = memberTest(data.read);
   const flags = new Uint8Array(data.receivers.length);
@@ -40,7 +73,7 @@ export function sentRows(event: StoredEventOf<'MessageSent'>): SentRows {
     const userId = data.receivers[index];
     flags[index] = bitsOf(userId) | (isRead(userId) ? FlagBit.read : 0);
   }
-  return { message, flags };
+  return flags;
 }
 
 /** Membership in a list of user ids: a scan for the usual few (the sender), a set for a long list. */
