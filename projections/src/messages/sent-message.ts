@@ -54,10 +54,11 @@ const bodyGetters = {
  * Makes the message's body read from the event's data when asked, in place (its fields keep their
  * order). The body is read only if the store keeps it (a store without the log, or a live one caching
  * it): a replay of a sealed log never decrypts a message's text here (docs/topics/forgetting.md).
- * The getters are shared functions, not a closure per message: an object literal's `get` makes new
- * functions for every send, and V8 then gives each message a hidden class of its own, whose
- * descriptors (old, reclaimed only by a full collection) kept every send's event alive through the
- * young collections, so a replay promoted nearly every event it read (docs/topics/benchmark.md).
+ * The getters are shared functions, not a closure per message: with an object literal's `get` (new
+ * functions for every send, closing over its data) every young collection kept each send's event
+ * alive until the next promoted it, though nothing reached it after its send (measured, not traced
+ * into V8: likely the accessor pairs, which outlive a young collection): a replay promoted nearly
+ * every event it read (docs/topics/benchmark.md, "The replay's young collections").
  */
 function readFromEvent(message: MessageState, data: MessageBody): void {
   Object.defineProperty(message, EVENT_DATA, { value: data, enumerable: false, configurable: false, writable: false });
