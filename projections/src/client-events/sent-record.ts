@@ -1,4 +1,4 @@
-import type { StoredEventOf } from '@chat/core';
+import { messageData, type StoredEventOf } from '@chat/core';
 import { type MessageRecord, messageRecord } from '@chat/wire';
 import type { EventFacts, SentMessage } from '../event-facts.js';
 import { sentRows } from '../messages/sent-message.js';
@@ -27,7 +27,7 @@ export function sentRecord(sent: SentMessage, models: ReadModels, options: Fanou
     record = (async () => {
       const recipient_id = await sent.conversation;
       if (recipient_id === null) return null;
-      const message = { ...sent.message, recipient_id };
+      const message = { ...messageData(sent.message), recipient_id };
       return messageRecord(message, await messageLookups(models, [message], options.realmHost()));
     })();
     records.set(sent, record);

@@ -1,10 +1,4 @@
-import { clientName, contentBits, FlagBit, type MessageState, type StoredEventOf } from '@chat/core';
-
-/** What a message says (a send's data carries it). */
-interface MessageBody {
-  content: string;
-  rendered_content: string;
-}
+import { clientName, contentBits, FlagBit, type MessageEdit, type MessageReaction, type MessageRecipient, type MessageState, type StoredEventOf } from '@chat/core';
 
 /** What a `MessageSent` stores: the message, and each receiver's flag bits in the event's receiver order. */
 export interface SentRows {
@@ -12,61 +6,61 @@ export interface SentRows {
   flags: Uint8Array;
 }
 
+type SentData = StoredEventOf<'MessageSent'>['data'];
+
 /**
  * The message a send brings and the flags each receiver holds it with (content flags, and read for
  * those who read it at once): worked out here only, by the messages projection, which hands them on
  * (EventFacts.sent).
  */
 export function sentRows(event: StoredEventOf<'MessageSent'>): SentRows {
-  const data = event.data;
-  const message = {
-    id: data.message_id,
-    sender_id: data.sender_id,
-    recipient: data.recipient,
-    content: '',
-    rendered_content: '',
-    date_sent: event.metadata.occurred_at,
-    client: clientName(event.metadata.client),
-    is_me_message: data.is_me_message,
-    last_edit_timestamp: null,
-    last_moved_timestamp: null,
-    edit_history: [],
-    reactions: [],
-  } satisfies MessageState;
-  readFromEvent(message, data);
-  return { message, flags: flagsOf(data) };
+  return { message: new SentMessageState(event), flags: flagsOf(event.data) };
 }
-
-/** Where the body getters find the event's data: hidden, so neither a spread nor JSON carries it. */
-const EVENT_DATA = Symbol('event data');
-
-interface BodyOf {
-  [EVENT_DATA]: MessageBody;
-}
-
-/** One getter per field for every message (see readFromEvent). */
-const bodyGetters = {
-  content: { configurable: true, enumerable: true, get: function (this: BodyOf): string { return this[EVENT_DATA].content; } },
-  rendered_content: { configurable: true, enumerable: true, get: function (this: BodyOf): string { return this[EVENT_DATA].rendered_content; } },
-} as const;
 
 /**
- * Makes the message's body read from the event's data when asked, in place (its fields keep their
- * order). The body is read only if the store keeps it (a store without the log, or a live one caching
- * it): a replay of a sealed log never decrypts a message's text here (docs/topics/forgetting.md).
- * The getters are shared functions, not a closure per message: with an object literal's `get` (new
- * functions for every send, closing over its data) every young collection kept each send's event
- * alive until the next promoted it, though nothing reached it after its send (measured, not traced
- * into V8: likely the accessor pairs, which outlive a young collection): a replay promoted nearly
- * every event it read (docs/topics/benchmark.md, "The replay's young collections").
+ * A sent message whose body is read from the event's data only when asked: the store reads it only
+ * if it keeps it (a store without the log, or a live one caching it), so a replay of a sealed log
+ * never decrypts a message's text here (docs/topics/forgetting.md). The body is the class's getters,
+ * not the object's own: a spread or JSON of it leaves the body out (`messageData` copies it), the
+ * price of a cheap message. An object literal with getters (two new functions per send) made every
+ * young collection keep each send's event alive until the next promoted it; shared getters defined
+ * on each message cost microseconds a send (docs/topics/benchmark.md, "The replay's young collections").
  */
-function readFromEvent(message: MessageState, data: MessageBody): void {
-  Object.defineProperty(message, EVENT_DATA, { value: data, enumerable: false, configurable: false, writable: false });
-  Object.defineProperties(message, bodyGetters);
+export class SentMessageState implements MessageState {
+  id: number;
+  sender_id: number;
+  recipient: MessageRecipient;
+  date_sent: number;
+  client: string;
+  is_me_message: boolean;
+  last_edit_timestamp: number | null = null;
+  last_moved_timestamp: number | null = null;
+  edit_history: MessageEdit[] = [];
+  reactions: MessageReaction[] = [];
+  readonly #data: SentData;
+
+  constructor(event: StoredEventOf<'MessageSent'>) {
+    const data = event.data;
+    this.#data = data;
+    this.id = data.message_id;
+    this.sender_id = data.sender_id;
+    this.recipient = data.recipient;
+    this.date_sent = event.metadata.occurred_at;
+    this.client = clientName(event.metadata.client);
+    this.is_me_message = data.is_me_message;
+  }
+
+  get content(): string {
+    return this.#data.content;
+  }
+
+  get rendered_content(): string {
+    return this.#data.rendered_content;
+  }
 }
 
 /** Each receiver's flag bits (content flags, and read for those who read it at once), in the event's receiver order. */
-function flagsOf(data: StoredEventOf<'MessageSent'>['data']): Uint8Array {
+function flagsOf(data: SentData): Uint8Array {
   const bitsOf = contentBits(data.flags);
   const isRead = memberTest(data.read);
   const flags = new Uint8Array(data.receivers.length);

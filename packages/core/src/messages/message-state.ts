@@ -49,3 +49,23 @@ export interface UserTopicState {
   /** Seconds since the epoch. */
   last_updated: number;
 }
+
+/**
+ * A message as plain data, in the read model's field order, its body read by name: a message may keep
+ * its body behind getters of its class (the messages projection's SentMessageState), which a spread
+ * leaves out.
+ */
+export const messageData = (message: MessageState): MessageState => ({
+  id: message.id,
+  sender_id: message.sender_id,
+  recipient: message.recipient,
+  content: message.content,
+  rendered_content: message.rendered_content,
+  date_sent: message.date_sent,
+  client: message.client,
+  is_me_message: message.is_me_message,
+  last_edit_timestamp: message.last_edit_timestamp,
+  last_moved_timestamp: message.last_moved_timestamp,
+  edit_history: message.edit_history,
+  reactions: message.reactions,
+});

@@ -1,4 +1,4 @@
-import { FlagBit, type MessageState } from '@chat/core';
+import { FlagBit, type MessageState, messageData } from '@chat/core';
 import { type Db, MongoServerError } from 'mongodb';
 import {
   conversationKey,
@@ -58,7 +58,7 @@ export class MongoMessageStore implements MessageStore {
     // Rows before the message: a replay after a stop between the two finds no message and writes both.
     await writeRows(userRows, receivers.user_ids.map((userId, index) => rowDocument(userId, message.id, receivers.flags[index], keys, position)));
     try {
-      await messages.insertOne({ _id: message.id, _pos: position, doc: { ...message, recipient_id }, keys });
+      await messages.insertOne({ _id: message.id, _pos: position, doc: { ...messageData(message), recipient_id }, keys });
     } catch (error) {
       if (!onlyDuplicates(error)) throw error;
     }
