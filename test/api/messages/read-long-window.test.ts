@@ -13,7 +13,9 @@ const COUNT = 260;
 describe('GET /messages: a long window, serialized a batch at a time', () => {
   let server: TestServer, alice: ApiClient, bob: ApiClient;
   let ids: number[];
-  before(async () => {
+  before(async function () {
+    // 260 sends one after another: on a machine busy with other suites they outlast the default 20 s.
+    this.timeout(60_000);
     ({ server, alice, bob } = await startServerWith('alice', 'bob'));
     await createChannels(alice, ['long']);
     expectSuccess(await subscribe(bob, ['long']));

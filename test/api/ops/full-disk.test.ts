@@ -109,7 +109,8 @@ describe('ops: a full disk (a real small file system)', function () {
     const upload = await uploadFile(owner, 'big.bin', Buffer.alloc(2 << 20, 7), 'application/octet-stream');
     expect(upload.status, JSON.stringify(upload.body)).to.equal(503);
     expect(upload.body.code).to.equal('STORAGE_FULL');
-    expect(await server!.command('incoming')).to.equal('0');
+    // The request's directory goes once its response is finished: just after the client has it.
+    await eventually(async () => (await server!.command('incoming')) === '0', 5_000);
     expect(await server!.command('alive')).to.equal('yes');
 
     // Space freed: no restart, ready again by itself (the probe), and writes go through.
