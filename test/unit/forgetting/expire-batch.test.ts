@@ -9,6 +9,7 @@ import { MemoryReadStore } from '@chat/readstore';
 import { openReadModels } from '../../../projections/src/read-models.js';
 import { CommandBus } from '../../../services/api/src/commands/command-bus.js';
 import { expireBatch } from '../../../services/api/src/retention/expire-batch.js';
+import { countingBodySource } from '../../support/counting-body-source.js';
 import { aMessageState } from '../../support/message-state-factory.js';
 import { T0 } from '../../support/stored-events.js';
 
@@ -38,17 +39,9 @@ describe('A retention batch', function () {
   });
 
   it('deletes the expired messages of its topic from their heads, reading none of their bodies', async function () {
-    const bodyReads: number[] = [];
     const bodies = new Map<number, MessageState>();
-    const readStore = new MemoryReadStore({
-      bodies: {
-        read: async (wanted) =>
-          wanted.map(({ messageId }) => {
-            bodyReads.push(messageId);
-            return bodies.get(messageId);
-          }),
-      },
-    });
+    const { source, reads: bodyReads } = countingBodySource(bodies);
+    const readStore = new MemoryReadStore({ bodies: source });
     for (const message of [sent(1, 40), sent(2, 40), sent(3, 1)]) {
       bodies.set(message.id, message);
       await readStore.messages.insert(message, { user_ids: [ADA], flags: [0] }, message.id);

@@ -3,6 +3,7 @@ import { FlagBit, type MessageState, NEW_SUBSCRIPTION_DEFAULTS, subscriptionKey 
 import { MemoryReadStore, type MessageStore } from '@chat/readstore';
 import { unreadEntries } from '../../../projections/src/messages/unread-entries.js';
 import { openReadModels } from '../../../projections/src/read-models.js';
+import { countingBodySource } from '../../support/counting-body-source.js';
 import { aMessageState } from '../../support/message-state-factory.js';
 
 const ADA = 10;
@@ -13,17 +14,9 @@ const sent = (id: number, topic: string): MessageState =>
 
 /** A memory message store whose bodies live in a "log" that counts every body it is asked for. */
 async function storeReadingBodiesFromALog(): Promise<{ readStore: MemoryReadStore; store: MessageStore; reads: number[] }> {
-  const reads: number[] = [];
   const bodies = new Map<number, MessageState>();
-  const readStore = new MemoryReadStore({
-    bodies: {
-    read: async (wanted) =>
-      wanted.map(({ messageId }) => {
-        reads.push(messageId);
-          return bodies.get(messageId);
-        }),
-    },
-  });
+  const { source, reads } = countingBodySource(bodies);
+  const readStore = new MemoryReadStore({ bodies: source });
   const store = readStore.messages;
   for (const [id, topic] of [[1, 'a'], [2, 'b'], [3, 'a']] as const) {
     bodies.set(id, sent(id, topic));
