@@ -7,6 +7,9 @@ import { unsealData } from './unseal-data.js';
 
 type Data = Record<string, unknown>;
 
+/** A batch sealed at once (not waiting for a new epoch). */
+const isReady = (events: readonly EventToAppend[] | Promise<readonly EventToAppend[]>): events is readonly EventToAppend[] => Array.isArray(events);
+
 /**
  * The log as the server uses it, with the values that may have to be forgotten sealed (see
  * docs/topics/forgetting.md): appends store them encrypted under their subjects' keys, reads give them
@@ -26,28 +29,31 @@ export class SealingEventStore implements EventStore {
   ) {}
 
   append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    let appended: Promise<AppendResult>;
-    try {
-      const sealed = this.sealed(events, 0, null, -1);
-      appended = Array.isArray(sealed) ? this.inner.append(stream, sealed, expected) : Promise.resolve(sealed).then((ready) => this.inner.append(stream, ready, expected));
-    } catch (error) {
-      appended = Promise.reject(error);
-    }
-    return appended.finally(() => this.settle(events));
+    return this.writeSealed([events], ([sealed]) => this.inner.append(stream, sealed, expected));
   }
 
   appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
-    let appended: Promise<{ position: number }>;
+    return this.writeSealed(
+      appends.map((append) => append.events),
+      (sealed) => this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: sealed[index] }))),
+    );
+  }
+
+  /**
+   * Writes the batches once sealed: in the same call when every epoch they need is known, else once
+   * the new epochs are stored. A failure anywhere (sealing included) is the returned promise's, and the
+   * batches' plain copies are dropped when the write settles, whichever way.
+   */
+  private writeSealed<T>(batches: readonly (readonly EventToAppend[])[], write: (sealed: readonly (readonly EventToAppend[])[]) => Promise<T>): Promise<T> {
+    let written: Promise<T>;
     try {
-      const sealed = appends.map((append) => this.sealed(append.events, 0, null, -1));
-      appended = sealed.every((events) => Array.isArray(events))
-        ? this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: sealed[index] as readonly EventToAppend[] })))
-        : Promise.all(sealed).then((ready) => this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: ready[index] }))));
+      const sealed = batches.map((events) => this.sealed(events, 0, null, -1));
+      written = sealed.every(isReady) ? write(sealed) : Promise.all(sealed).then(write);
     } catch (error) {
-      appended = Promise.reject(error);
+      written = Promise.reject(error);
     }
-    return appended.finally(() => {
-      for (const append of appends) this.settle(append.events);
+    return written.finally(() => {
+      for (const events of batches) this.settle(events);
     });
   }
 
