@@ -28,13 +28,19 @@ function statusBytes(pid: number, field: string): number {
 /** Resident set size of a process (Linux /proc), in bytes. */
 export const residentBytes = (pid: number): number => statusBytes(pid, 'VmRSS');
 
-/** User plus system CPU time of a process so far (Linux /proc, every thread), in milliseconds. */
-export function cpuMilliseconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User plus system CPU time in milliseconds of a /proc stat file (a process's, or one thread's). */
+function statCpuMilliseconds(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/** User plus system CPU time of a process so far (Linux /proc, every thread), in milliseconds. */
+export const cpuMilliseconds = (pid: number): number => statCpuMilliseconds(`/proc/${pid}/stat`);
+
+/** The same for the process's main thread alone (its thread id is the process id; 10 ms steps). */
+export const mainThreadCpuMilliseconds = (pid: number): number => statCpuMilliseconds(`/proc/${pid}/task/${pid}/stat`);
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

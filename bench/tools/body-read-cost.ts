@@ -13,6 +13,7 @@ import type { StoredEvent } from '@chat/core';
 import { EventSchemaRegistry, SealingEventStore, sealSpecsOf, SqliteEventStore } from '@chat/eventstore';
 import { SqliteKeyStore, SubjectKeys } from '@chat/keystore';
 import { bodyCarriedBy } from '@chat/projections';
+import { mainThreadCpuMilliseconds } from '../lib/server-process.js';
 
 const READ_BATCH = 100;
 const [dataDir, roundsArg] = process.argv.slice(2);
@@ -26,16 +27,10 @@ db.close();
 const keys = await SubjectKeys.open(new SqliteKeyStore(join(dataDir, 'keys.sqlite3')));
 const reader = new SealingEventStore(new SqliteEventStore(join(dataDir, 'events.sqlite3')), sealSpecsOf(new EventSchemaRegistry().schemas.values()), keys);
 
-/** CPU ms of this process's main thread alone (Linux; 10 ms steps). */
-function mainCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 for (let round = 0; round < Number(roundsArg ?? 5); round++) {
   const cpu = process.cpuUsage();
-  const main = mainCpuMs();
+  const main = mainThreadCpuMilliseconds(process.pid);
   const started = performance.now();
   const events: StoredEvent[] = [];
   for (let from = 0; from < rows.length; from += READ_BATCH) events.push(...(await reader.readAt(rows.slice(from, from + READ_BATCH).map((row) => row.position))));
@@ -46,7 +41,7 @@ for (let round = 0; round < Number(roundsArg ?? 5); round++) {
   }
   const used = process.cpuUsage(cpu);
   const label = `${sealed ? 'sealed' : 'unsealed'} round ${round}`;
-  console.log(`${label}: ${((used.user + used.system) / 1000).toFixed(1)} ms cpu (main thread ${mainCpuMs() - main}), ${(performance.now() - started).toFixed(1)} ms wall, ${events.length} events, ${chars} chars`);
+  console.log(`${label}: ${((used.user + used.system) / 1000).toFixed(1)} ms cpu (main thread ${mainThreadCpuMilliseconds(process.pid) - main}), ${(performance.now() - started).toFixed(1)} ms wall, ${events.length} events, ${chars} chars`);
 }
 await reader.close();
 await keys.close();

@@ -5,17 +5,11 @@
  *   node --import tsx bench/tools/cold-fetch.ts <sealedDir> <clearDir> [rounds]
  */
 import { readFileSync } from 'node:fs';
-/** CPU ms of one thread of a process (the main thread's id is the process id). */
-function threadCpuMs(pid: number, tid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 import { join } from 'node:path';
 import { authOf } from '../lib/chat-api.js';
 import { freePort } from '../lib/free-port.js';
 import { HttpClient } from '../lib/http-client.js';
-import { startChatServer } from '../lib/server-process.js';
+import { mainThreadCpuMilliseconds, startChatServer } from '../lib/server-process.js';
 import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
 
 const [sealedDir, clearDir, roundsArg] = process.argv.slice(2);
@@ -33,15 +27,16 @@ for (let round = 0; round < Number(roundsArg ?? 3); round++) {
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const narrow = JSON.stringify([{ operator: 'channel', operand: org.firehose.channel.id }]);
+      // Markers between the servers' own traces (BENCH_SERVER_LOG=1 with BENCH_NODE_FLAGS=--trace-gc).
       console.log(`-- fetch start ${side.name}`);
       const cpu = server.cpuMs();
-      const mainCpu = threadCpuMs(server.pid, server.pid);
+      const mainCpu = mainThreadCpuMilliseconds(server.pid);
       const started = performance.now();
       const res = await http.request({ method: 'GET', path: '/api/v1/messages', params: { anchor: 'newest', num_before: '5000', num_after: '0', narrow }, auth: authOf(org.firehose.reader) });
       const ms = performance.now() - started;
       console.log(`-- fetch end ${side.name}`);
       if (res.status !== 200) throw new Error(`fetch: ${res.status}`);
-      console.log(`${side.name}: ${ms.toFixed(1)} ms wall, ${(server.cpuMs() - cpu).toFixed(0)} ms cpu (main thread ${threadCpuMs(server.pid, server.pid) - mainCpu}), ${res.body.length} bytes`);
+      console.log(`${side.name}: ${ms.toFixed(1)} ms wall, ${(server.cpuMs() - cpu).toFixed(0)} ms cpu (main thread ${mainThreadCpuMilliseconds(server.pid) - mainCpu}), ${res.body.length} bytes`);
     } finally {
       http.close();
       await server.stop();
