@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SEAL_FORMAT } from '@chat/keystore';
 import { ROOT } from '../lib/server-process.js';
 
 export interface OrgSize {
@@ -46,9 +47,9 @@ export interface SeedOptions {
   sealing: boolean;
 }
 
-/** The cache key: the size and everything that shapes the log (event schemas, the seeding code, sealing). */
+/** The cache key: the size and everything that shapes the log (event schemas, the seeding code, sealing and its box format). */
 function cacheKey(size: OrgSize, options: SeedOptions): string {
-  const hash = createHash('sha256').update(JSON.stringify(size)).update(options.sealing ? '' : 'unsealed');
+  const hash = createHash('sha256').update(JSON.stringify(size)).update(options.sealing ? `sealed, box format ${SEAL_FORMAT}` : 'unsealed');
   const schemaDir = join(ROOT, 'schemas', 'events');
   for (const file of readdirSync(schemaDir).sort()) hash.update(readFileSync(join(schemaDir, file)));
   hash.update(readFileSync(join(ROOT, 'bench', 'seed', 'seed-org.ts')));

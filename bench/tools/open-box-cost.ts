@@ -1,12 +1,12 @@
 /**
  * Micro-benchmark: the cost of opening sealed values as a replay or a fetch does. Seals N typical
  * message texts (content and rendered content of messages in 1,024-id epochs) and opens them all:
- * openBox alone, and the whole read (unsealData then reading the text). Prints µs per value.
+ * openText alone, and the whole read (unsealData then reading the text). Prints µs per value.
  *   node --import tsx bench/tools/open-box-cost.ts [count]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { KeyRing, openBox } from '@chat/keystore';
-import { boxContext, type SealedEntry, SEALED } from '../../packages/eventstore/src/sealing/sealed-envelope.js';
+import { KeyRing, openText } from '@chat/keystore';
+import { boxContext, formatOf, type SealedEntry, SEALED } from '../../packages/eventstore/src/sealing/sealed-envelope.js';
 import { sealData, unsealData } from '../../packages/eventstore/src/sealing/index.js';
 
 const count = Number(process.argv[2] ?? 100_000);
@@ -33,9 +33,9 @@ function time(label: string, run: () => number): void {
 }
 
 const parsed = stored.map(({ id, json }) => ({ id, entry: (JSON.parse(json) as Record<string, SealedEntry[]>)[SEALED][0] }));
-time('openBox alone', () => {
+time('openText alone', () => {
   let sink = 0;
-  for (const { id, entry } of parsed) sink += openBox(ring.keyFor(entry.s) as Buffer, boxContext(id, entry), Buffer.from(entry.b, 'base64')).length;
+  for (const { id, entry } of parsed) sink += openText(ring.keyFor(entry.s) as Buffer, boxContext(id, entry), entry.b, formatOf(entry)).length;
   return sink;
 });
 time('keyFor alone', () => {

@@ -10,3 +10,4 @@ export * from './key-location.js';
 export * from './key-chunks.js';
 export { ThreadedSqliteKeyStore } from './sqlite/threaded-key-store.js';
 export { bootKeyStoreThread } from './sqlite/key-store-boot.js';
+export * from './chacha-boxes.js';

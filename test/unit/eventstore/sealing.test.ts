@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyRing } from '@chat/keystore';
+import { KeyRing, sealText } from '@chat/keystore';
 import { forgottenPaths, SEALED, sealData, type SealGroup, subjectsToSeal, unsealData } from '@chat/eventstore';
 
 const MESSAGE: SealGroup[] = [{ by: ['message:message_id'], paths: ['content', 'edit.content'], forgotten: ['', ''] }];
@@ -86,6 +86,23 @@ describe('sealing event data', () => {
     const box = (sealed[SEALED] as { b: string }[])[0];
     box.b = `${box.b.slice(0, 20)}${box.b[20] === 'A' ? 'B' : 'A'}${box.b.slice(21)}`;
     expect(() => (unsealData(sealed, 'e', ring) as { content: string }).content).to.throw();
+  });
+
+  it('marks the box format of every new box, and reads boxes of format 1 (no mark) as logs written before it hold them', () => {
+    const ring = ringFor('message-7');
+    const sealed = stored(sealData({ message_id: 7, content: 'new words' }, MESSAGE, 'e', ring));
+    expect((sealed[SEALED] as { v?: number }[])[0].v).to.equal(2);
+    // An entry as format 1 wrote it: no `v`, the box AES-256-GCM under the `chat-sealed/v1` context.
+    const key = ring.keyFor(['message-7']) as Buffer;
+    const old = { message_id: 7, [SEALED]: [{ s: ['message-7'], p: ['content'], f: [''], b: sealText(key, 'chat-sealed/v1\ne-old\nmessage-7\ncontent', JSON.stringify(['old words']), 1) }] };
+    expect((unsealData(stored(old), 'e-old', ring) as { content: string }).content).to.equal('old words');
+    // The format is part of what the box is authenticated with: a mark changed either way does not open.
+    const demoted = stored(sealed);
+    delete (demoted[SEALED] as { v?: number }[])[0].v;
+    expect(() => (unsealData(demoted, 'e', ring) as { content: string }).content).to.throw();
+    const promoted = stored(old);
+    (promoted[SEALED] as { v?: number }[])[0].v = 2;
+    expect(() => (unsealData(promoted, 'e-old', ring) as { content: string }).content).to.throw();
   });
 
   it('keeps each event\'s own values when many are unsealed alike, nested ones and several boxes too', () => {

@@ -1,4 +1,4 @@
-import { type KeyRing, sealBox } from '@chat/keystore';
+import { type KeyRing, SEAL_FORMAT, sealText } from '@chat/keystore';
 import { expandPath, valueAt, withoutPaths } from './object-paths.js';
 import type { SealGroup } from './seal-spec.js';
 import { boxContext, SEALED, type SealedEntry } from './sealed-envelope.js';
@@ -65,8 +65,8 @@ export function sealPlanned(data: Record<string, unknown>, boxes: readonly Plann
   for (const box of boxes) {
     const key = ring.keyFor(box.subjects);
     if (!key) throw new Error(`cannot seal for ${box.subjects.join(', ')}: already forgotten`);
-    const entry: SealedEntry = { s: box.subjects, p: box.paths, f: box.forgotten, b: '' };
-    entry.b = sealBox(key, boxContext(eventId, entry), Buffer.from(JSON.stringify(box.values))).toString('base64');
+    const entry: SealedEntry = { s: box.subjects, p: box.paths, f: box.forgotten, v: SEAL_FORMAT, b: '' };
+    entry.b = sealText(key, boxContext(eventId, entry), JSON.stringify(box.values));
     entries.push(entry);
     removed.push(...box.paths);
   }

@@ -1,6 +1,6 @@
-import { type KeyRing, openBox } from '@chat/keystore';
+import { type KeyRing, openText } from '@chat/keystore';
 import { parentOf } from './object-paths.js';
-import { boxContext, SEALED, type SealedEntry, sealedEntries } from './sealed-envelope.js';
+import { boxContext, formatOf, SEALED, type SealedEntry, sealedEntries } from './sealed-envelope.js';
 
 /**
  * What `$sealed` holds once the data is unsealed: not enumerable, so neither JSON nor a spread carries
@@ -19,7 +19,7 @@ function valuesOf(opened: Opened, entryIndex: number): unknown[] {
   if (known) return known;
   const entry = opened.entries[entryIndex];
   const key = opened.ring.keyFor(entry.s);
-  const values = key ? (JSON.parse(openBox(key, boxContext(opened.eventId, entry), Buffer.from(entry.b, 'base64')).toString()) as unknown[]) : entry.f;
+  const values = key ? (JSON.parse(openText(key, boxContext(opened.eventId, entry), entry.b, formatOf(entry))) as unknown[]) : entry.f;
   opened.values[entryIndex] = values;
   return values;
 }
