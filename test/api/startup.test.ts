@@ -112,5 +112,7 @@ describe('server start-up (npm start entry point)', function () {
     const second = await runServer({ PORT: '0', DATA_DIR: dataDir, CHAT_SCRYPT_COST: '1024' }, serving);
     expect(second.code).to.equal(0);
     expect(second.stdout).not.to.include('Owner login');
+    // Which implementation seals the log's boxes: libsodium's here (Node's own cipher where it has no build).
+    expect(second.stdout).to.include('"sealedBoxes":"libsodium"');
   });
 });

@@ -1,5 +1,6 @@
 // First: starts what other threads do at a start (the snapshot's read, the key store's thread) while the rest loads.
 import './start-ahead.js';
+import { chachaBoxes } from '@chat/keystore';
 import { configFromEnv } from './config.js';
 import { startServer } from './server.js';
 
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  log.info({ url: `${server.url}/api/v1`, dataDir: config.dataDir }, 'serving');
+  log.info({ url: `${server.url}/api/v1`, dataDir: config.dataDir, sealedBoxes: config.logSealing ? chachaBoxes.name : 'off' }, 'serving');
 }
 
 main().catch((error: unknown) => {
