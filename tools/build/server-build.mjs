@@ -43,7 +43,7 @@ const SETTINGS = [fileURLToPath(import.meta.url), join(ROOT, 'package.json'), jo
  * Each is required by its path from the compiled file, as resolved from the source that imports it
  * (a workspace may have its own version: services/api/node_modules/nodemailer).
  */
-const EXTERNAL = /^(better-sqlite3|mongodb|@eventstore\/db-client|nodemailer|libsodium-wrappers|sodium-native)(\/|$)/;
+const EXTERNAL = /^(better-sqlite3|mongodb|@eventstore\/db-client|nodemailer|libsodium-wrappers)(\/|$)/;
 /** `workerSource(new URL('./x.ts', import.meta.url))`: the module a worker thread runs. */
 const WORKER_CALL = /workerSource\(new URL\('([^']+\.ts)', import\.meta\.url\)/g;
 
