@@ -1,5 +1,3 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { authOf } from '../lib/chat-api.js';
 import { freePort } from '../lib/free-port.js';
 import { HttpClient, type RequestSpec } from '../lib/http-client.js';
@@ -8,7 +6,7 @@ import type { ClosedLoopResult } from '../lib/load-tasks.js';
 import type { BenchPlan, ScenarioResult } from '../lib/scenario.js';
 import { type ServerProcess, startChatServer } from '../lib/server-process.js';
 import { median, round } from '../lib/stats.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import { removeDir, replayingCopy, type SeededOrg } from '../seed/seeded-org.js';
 
 const CONCURRENCY = 50;
 const WARM_FETCHES = 5;
@@ -57,18 +55,6 @@ async function fetchMs(http: HttpClient, org: SeededOrg): Promise<number> {
   const res = await http.request({ method: 'GET', path: '/api/v1/messages', params: { anchor: 'newest', num_before: '5000', num_after: '0', narrow }, auth: authOf(org.firehose.reader) });
   if (res.status !== 200) throw new Error(`fetch: ${res.status} ${res.body.slice(0, 200)}`);
   return performance.now() - started;
-}
-
-/**
- * A copy of a side's organization without its read-models snapshot, so each side starts by replaying
- * its log: whether a cached organization's snapshot is still loadable depends on when it was seeded
- * (a snapshot of older read models is not), and a start from a snapshot leaves the first fetch colder
- * than one after a replay. Both sides start alike, whatever the cache holds.
- */
-function replayingCopy(seedDir: string): string {
-  const dir = copyOf(seedDir);
-  for (const name of readdirSync(dir)) if (name.startsWith('read-models.snapshot')) rmSync(join(dir, name));
-  return dir;
 }
 
 async function withServers<T>(sides: readonly Side[], work: (servers: ServerProcess[]) => Promise<T>): Promise<T> {

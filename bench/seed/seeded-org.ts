@@ -83,6 +83,18 @@ export function copyOf(dir: string): string {
   return copy;
 }
 
+/**
+ * A private copy without the read-models snapshot, so the server started on it replays its log: whether
+ * a cached organization's snapshot is still loadable depends on when it was seeded (one of older read
+ * models is not), and a start from a snapshot leaves the first requests colder than one after a
+ * replay. Two servers compared on such copies start alike, whatever the cache holds (sealing_cost).
+ */
+export function replayingCopy(dir: string): string {
+  const copy = copyOf(dir);
+  for (const name of readdirSync(copy)) if (name.startsWith('read-models.snapshot')) rmSync(join(copy, name));
+  return copy;
+}
+
 /** A new, empty data directory. */
 export const emptyDataDir = (): string => mkdtempSync(join(tmpdir(), 'chat-bench-'));
 

@@ -1,7 +1,7 @@
 /**
  * The first 5,000-message fetch after a start, sealed against unsealed (sealing_cost's cold fetch,
- * alone): each round starts both servers on fresh copies of the traffic organization, fetches once,
- * and prints wall and server CPU milliseconds of that fetch. Extra node flags via BENCH_NODE_FLAGS.
+ * alone): each round starts both servers on fresh copies without their snapshots (replayingCopy, as
+ * the scenario does), fetches once, and prints wall and server CPU milliseconds of that fetch. Extra node flags via BENCH_NODE_FLAGS.
  *   node --import tsx bench/tools/cold-fetch.ts <sealedDir> <clearDir> [rounds]
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { authOf } from '../lib/chat-api.js';
 import { freePort } from '../lib/free-port.js';
 import { HttpClient } from '../lib/http-client.js';
 import { mainThreadCpuMilliseconds, startChatServer } from '../lib/server-process.js';
-import { copyOf, removeDir, type SeededOrg } from '../seed/seeded-org.js';
+import { removeDir, replayingCopy, type SeededOrg } from '../seed/seeded-org.js';
 
 const [sealedDir, clearDir, roundsArg] = process.argv.slice(2);
 const sides = [
@@ -21,7 +21,7 @@ for (let round = 0; round < Number(roundsArg ?? 3); round++) {
   const order = round % 2 === 0 ? sides : [...sides].reverse();
   for (const side of order) {
     const org = JSON.parse(readFileSync(join(side.dir, 'bench-org.json'), 'utf8')) as SeededOrg;
-    const dir = copyOf(side.dir);
+    const dir = replayingCopy(side.dir);
     const server = await startChatServer(dir, await freePort(), side.env);
     const http = new HttpClient(server.url, 1);
     try {
