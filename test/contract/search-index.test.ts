@@ -1,23 +1,31 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteSearchIndex, type SearchIndex } from '@chat/readstore';
+import { expect } from 'chai';
+import { type SearchIndex, searchTerms, SqliteSearchIndex, ThreadedSearchIndex, WRITES_BEFORE_SYNC } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
 import { searchIndexContract } from './search-index.contract.js';
 import { MONGO_URL, needsServer } from '../support/production-stores.js';
 
 const directories: string[] = [];
 let file = '';
+const freshFile = (): string => {
+  const directory = mkdtempSync(join(tmpdir(), 'chat-search-'));
+  directories.push(directory);
+  return (file = join(directory, 'search.sqlite3'));
+};
 searchIndexContract('SqliteSearchIndex (FTS5)', {
-  async open() {
-    const directory = mkdtempSync(join(tmpdir(), 'chat-search-'));
-    directories.push(directory);
-    file = join(directory, 'search.sqlite3');
-    return new SqliteSearchIndex(file);
-  },
+  open: async () => new SqliteSearchIndex(freshFile()),
   async reopen(index: SearchIndex) {
     await index.close();
     return new SqliteSearchIndex(file);
+  },
+});
+searchIndexContract('ThreadedSearchIndex (FTS5 in a writer thread, read in another)', {
+  open: async () => new ThreadedSearchIndex(freshFile()),
+  async reopen(index: SearchIndex) {
+    await index.close();
+    return new ThreadedSearchIndex(file);
   },
 });
 after(() => {
@@ -48,3 +56,20 @@ if (mongoUrl) {
 } else {
   needsServer('SearchIndex contract: MongoSearchIndex', 'MONGO_URL');
 }
+
+describe('ThreadedSearchIndex: writes off the event loop', () => {
+  it('answers no write until 2,000 went unanswered, then waits for the writer; a search sees every write before it', async () => {
+    const index = new ThreadedSearchIndex(freshFile());
+    try {
+      const answers = Array.from({ length: WRITES_BEFORE_SYNC }, (_, i) => index.put({ id: i + 1, topic: 'bulk', text: i % 2 === 0 ? 'even words' : 'odd words' }, i + 1));
+      expect(answers.slice(0, -1).every((answer) => answer === undefined)).to.equal(true);
+      expect(answers.at(-1)).to.be.an.instanceOf(Promise);
+      await answers.at(-1);
+      expect(index.remove([2], WRITES_BEFORE_SYNC + 1)).to.equal(undefined);
+      expect(await index.search(searchTerms(['odd']), { below: 10 }, 10)).to.deep.equal([8, 6, 4]);
+      expect(await index.position()).to.equal(WRITES_BEFORE_SYNC + 1);
+    } finally {
+      await index.close();
+    }
+  });
+});

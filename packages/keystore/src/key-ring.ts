@@ -127,14 +127,19 @@ export class KeyRing {
     return plan;
   }
 
-  /** Makes the plan true of the ring: masters dropped, epochs' keys replaced. */
+  /**
+   * Makes the plan true of the ring: masters dropped, epochs' keys replaced. The keys derived from a
+   * dropped master go with it (not wiped: keys handed out are views of them); every other epoch's
+   * stay (a retention sweep forgets an epoch every batch, and dropping them all made each batch derive
+   * the live epochs' keys again).
+   */
   apply(plan: ForgetPlan): void {
     for (const epoch of plan.dropMasters) {
       this.masters.get(epoch)?.fill(0);
       this.masters.delete(epoch);
+      this.derived.delete(epoch);
     }
     for (const [epoch, keys] of plan.epochKeys) this.materialized.set(epoch, new EpochKeys(Buffer.from(keys)));
-    this.derived.clear();
   }
 
   /** Counts for operators: live masters, materialized epochs. */

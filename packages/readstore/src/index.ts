@@ -11,3 +11,4 @@ export type { BodySource, MessageBody } from './memory/messages/message-bodies.j
 export * from './search/search-index.js';
 export * from './search/search-text.js';
 export { SqliteSearchIndex } from './search/sqlite-search-index.js';
+export { ThreadedSearchIndex, WRITES_BEFORE_SYNC } from './search/threaded-search-index.js';

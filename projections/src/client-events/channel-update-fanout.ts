@@ -74,7 +74,9 @@ async function updated(world: ChannelWorld, changes: ChannelChanges, previous: C
   const watchers = world.watchers();
   const stayed = watchers.filter((userId) => watchedBefore.has(userId));
   const gained = watchers.filter((userId) => !watchedBefore.has(userId));
-  const lost = [...watchedBefore].filter((userId) => !watchers.includes(userId));
+  // A set: a public channel of a large organization has every member as a watcher (10,000 × 10,000 lookups in a list held the loop 90 ms).
+  const watching = new Set(watchers);
+  const lost = [...watchedBefore].filter((userId) => !watching.has(userId));
   const stream_id = world.channel.channel_id;
   const deliveries = propertyEvents(world, before, changes).flatMap((event) => deliver(world, stayed, event));
   deliveries.push(...deliver(world, gained, { type: 'stream', op: 'create', streams: [channelRecord(world, now)] }));

@@ -17,10 +17,11 @@ export async function channelWorld(models: ReadModels, channelId: number): Promi
   if (!channel || !realm) return undefined;
   const index = new SubscriptionIndex(await models.subscriptions.findMany('channel_id', channelId));
   const base = { ...worldOf(await models.userGroups.all(), await models.users.all()), realm };
-  const accessWorld = (without: readonly number[]): AccessWorld => ({
-    ...base,
-    isSubscribed: (userId, id) => !without.includes(userId) && index.isSubscribed(userId, id),
-  });
+  const accessWorld = (without: readonly number[]): AccessWorld => {
+    // A set: `without` may be every user subscribed at once (a list scanned per user was quadratic).
+    const left = new Set(without);
+    return { ...base, isSubscribed: (userId, id) => !left.has(userId) && index.isSubscribed(userId, id) };
+  };
   const world = accessWorld([]);
   const watchersOf = (state: ChannelState, without: readonly number[]): number[] => {
     const w = accessWorld(without);

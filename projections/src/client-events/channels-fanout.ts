@@ -35,7 +35,8 @@ async function channelsDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>
         const sub: SubscriptionState = { user_id, channel_id: stream_id, active: true, ...properties };
         deliveries.push(...subscriptionAdd(world, sub, now));
       }
-      const peers = world.watchers().filter((userId) => !added.includes(userId));
+      const joined = new Set(added);
+      const peers = world.watchers().filter((userId) => !joined.has(userId));
       deliveries.push(...deliver(world, peers, { type: 'subscription', op: 'peer_add', stream_ids: [stream_id], user_ids: added }));
       return deliveries;
     }
@@ -43,7 +44,8 @@ async function channelsDeliveries(event: StoredEventOf<(typeof HANDLED)[number]>
       const removed = event.data.user_ids;
       const deliveries = deliver(world, removed, { type: 'subscription', op: 'remove', subscriptions: [{ name: world.channel.name, stream_id }] });
       const watchers = new Set(world.watchers());
-      const peers = [...watchers].filter((userId) => !removed.includes(userId));
+      const left = new Set(removed);
+      const peers = [...watchers].filter((userId) => !left.has(userId));
       deliveries.push(...deliver(world, peers, { type: 'subscription', op: 'peer_remove', stream_ids: [stream_id], user_ids: removed }));
       const lost = removed.filter((userId) => !watchers.has(userId));
       deliveries.push(...deliver(world, lost, streamDelete(stream_id)));

@@ -37,6 +37,8 @@ export class SearchKeeper {
     private readonly index: SearchIndex,
     private readonly keeping: SearchKeeping,
   ) {
+    // A writer thread's failure arrives after the write that caused it: the index falls behind then.
+    index.watchFailures?.((error) => this.fallBehind(error));
     const inner = searchProjection(index);
     this.projection = {
       name: inner.name,

@@ -3,7 +3,7 @@ import { type Logger } from 'pino';
 import { BackgroundCheckpoints, type EventStore, LogIdAllocator, type LogLocation, SqliteEventStore, WRITER_CHECKPOINT_PAGES } from '@chat/eventstore';
 import { logMessageBodies, modelsVersion, type Projection, ReadModelSnapshots } from '@chat/projections';
 import { type ClientEvent, MemoryRealtime, type RealtimeStores } from '@chat/realtime';
-import { MemoryReadStore, type ReadStore, type SearchIndex, SqliteSearchIndex } from '@chat/readstore';
+import { MemoryReadStore, type ReadStore, type SearchIndex, ThreadedSearchIndex } from '@chat/readstore';
 import { keyLocation } from './keys/key-location.js';
 import type { ScrubStep } from './keys/scrubber.js';
 import { type Config, readModelsSnapshotFile } from './config.js';
@@ -54,23 +54,30 @@ export function walCheckpoints(config: Config, readStore: ReadStore): Background
 
 /** What scrubbing after a forgetting does: the embedded search index's freed pages and WAL (see Scrubber). */
 export function scrubSteps(config: Config, search: SearchIndex, checkpoints: BackgroundCheckpoints | null): ScrubStep[] {
-  if (!(search instanceof SqliteSearchIndex)) return [];
+  if (!(search instanceof ThreadedSearchIndex)) return [];
   return [{ name: 'search index', run: async () => (await search.flush(), checkpoints ? checkpoints.truncate(searchFile(config)) : true) }];
 }
 
 /**
  * The full-text index: beside the read models in MongoDB, else its own file. An index that holds
- * positions beyond the log's head belongs to another log: it is emptied and rebuilt.
+ * positions beyond the log's head belongs to another log: it is emptied and rebuilt. That check
+ * (`checked`) waits for the index to open (the embedded one's writer thread starting): the server
+ * composes the rest meanwhile and awaits it before its projections start.
  */
-export async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<SearchIndex> {
-  let index: SearchIndex | null = readStore instanceof MemoryReadStore ? null : (await production()).mongoSearchIndex(readStore);
-  if (!index) {
+export async function openSearchIndex(config: Config, readStore: ReadStore, log: EventStore): Promise<{ index: SearchIndex; checked: Promise<void> }> {
+  let opened: SearchIndex | null = readStore instanceof MemoryReadStore ? null : (await production()).mongoSearchIndex(readStore);
+  if (!opened) {
     createPrivateFile(searchFile(config));
-    // Checkpoints run in their own thread (walCheckpoints), as the log's.
-    index = new SqliteSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
+    // Written in a thread of its own, checkpointed in another (walCheckpoints), as the log is.
+    opened = new ThreadedSearchIndex(searchFile(config), { checkpointPages: WRITER_CHECKPOINT_PAGES });
   }
-  if ((await index.position()) > (await log.headPosition())) await index.clear();
-  return index;
+  const index = opened;
+  const checked = (async () => {
+    if ((await index.position()) > (await log.headPosition())) await index.clear();
+  })();
+  // Awaited by the caller later: a failure must not count as unhandled before then.
+  checked.catch(() => undefined);
+  return { index, checked };
 }
 
 /** Embedded, message bodies stay in the log and are read from it by position (see docs/topics/read-models.md). */

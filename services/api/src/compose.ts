@@ -72,7 +72,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const store = new StorageWatchedEventStore(new ValidatingEventStore(new UpcastingEventStore(sealed, allUpcasters()), registry, observe.appendSeconds), storage);
   const readStore = await openReadStore(config, store);
   const models = openReadModels(readStore);
-  const search = await openSearchIndex(config, readStore, store);
+  const { index: search, checked: searchChecked } = await openSearchIndex(config, readStore, store);
   const searchKeeper = new SearchKeeper(search, {
     log: store,
     // Until it has caught up, new messages are not found by search; everything else goes on.
@@ -126,6 +126,7 @@ export async function composeServer(config: Config, overrides: Overrides = {}, o
   const snapshots = await loadSnapshot(config, readStore, store, logIds, log, readModelProjections, keys.lastForget);
   // Read models kept elsewhere (MongoDB) resume after their checkpoint: the ids before it are read first.
   if (!snapshots) await logIds?.recover(store, await readStore.checkpoints.get(READ_MODELS_CHECKPOINT));
+  await searchChecked;
   await runner.start();
   const snapshotSchedule = snapshots && new SnapshotSchedule(snapshots.snapshots, runner, log, snapshots.position, { every: config.snapshotEvery, checkMs: 60_000 }, storage);
   snapshotSchedule?.start();

@@ -44,6 +44,16 @@ describe('KeyRing', () => {
     expect(ring.keyOf('message-8')).not.to.equal(null);
   });
 
+  it('keeps the keys derived for other epochs when one epoch is materialized, and derives nothing again for them', () => {
+    const ring = ringWith('message-1', `message-${EPOCH_SIZE}`);
+    const live = ring.keyOf(`message-${EPOCH_SIZE + 5}`);
+    ring.apply(ring.planForget(['message-3']));
+    // The same view of the same derived table: nothing was derived again.
+    expect(ring.keyOf(`message-${EPOCH_SIZE + 5}`)?.buffer).to.equal(live?.buffer);
+    expect(ring.keyOf('message-3')).to.equal(null);
+    expect(ring.counts()).to.deep.equal({ masters: 1, materialized: 1 });
+  });
+
   it('refuses a subject whose epoch it never saw, and plans nothing for one', () => {
     const ring = ringWith('message-1');
     expect(() => ring.keyOf('user-1')).to.throw(UnknownKeyError);

@@ -41,6 +41,11 @@ export interface SearchIndex {
    * writes were lost without noticing. The writer resumes it to replay the log from `position()`.
    */
   resume(): void;
+  /**
+   * For adapters whose writes fail after the call that made them (a writer thread): `listener` is
+   * told of each such failure when it is known, so the writer need not wait for its next write to learn it.
+   */
+  watchFailures?(listener: (error: Error) => void): void;
   clear(): Promise<void>;
   close(): Promise<void>;
 }

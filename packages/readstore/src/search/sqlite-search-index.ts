@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import type { SearchDocument, SearchIndex, SearchRange, SearchWrite } from './search-index.js';
-import { SearchReader } from './search-reader-client.js';
 import type { SearchTerm } from './search-text.js';
 
 /** Writes grouped into one transaction at most. */
@@ -25,10 +24,8 @@ export const ftsQuery = (terms: readonly SearchTerm[]): string => terms.map((ter
  * go into a transaction that stays open for a quarter of a second (or 50,000 writes), so live sends
  * share commits and a catch-up of a million messages commits in large groups; the log position is
  * written in the same transaction, so after a crash the file's position is exactly what it holds.
- * Reads of a file go to a worker thread with a read-only connection (SearchReader), after the open
- * transaction is committed so they see every write: the costliest FTS5 query (a phrase of words in
- * every message reads their whole position lists) never holds the event loop. An in-memory index
- * (replays, tests) reads on its own connection.
+ * Everything runs on the calling thread: the server keeps it in a thread of its own
+ * (ThreadedSearchIndex, which reads through another); replays and tests use it as it is.
  */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: Database.Database;
@@ -36,15 +33,16 @@ export class SqliteSearchIndex implements SearchIndex {
   private pending = 0;
   private lastPosition = 0;
   private commitTimer: NodeJS.Timeout | null = null;
-  /** Started at the first read, so a process that never searches runs no worker. */
-  private readerStarted: SearchReader | null = null;
   /** Set by a failed write or commit: writes are refused until `resume`. */
   private failure: Error | null = null;
 
-  /** `checkpointPages`: as SqliteEventStore's, raised when another thread checkpoints the file. */
+  /**
+   * `checkpointPages`: as SqliteEventStore's, raised when another thread checkpoints the file.
+   * `onFailure`: told of every failed write or commit, the timer's too (the writer thread reports them).
+   */
   constructor(
-    private readonly file: string,
-    options: { checkpointPages?: number } = {},
+    file: string,
+    private readonly options: { checkpointPages?: number; onFailure?: (error: Error) => void } = {},
   ) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -73,13 +71,6 @@ export class SqliteSearchIndex implements SearchIndex {
       setPosition: this.db.prepare<[number]>("INSERT INTO search_meta (key, value) VALUES ('position', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
     };
     this.lastPosition = this.statements.position.get()?.value ?? 0;
-  }
-
-  /** The worker that reads a file-backed index; none for an in-memory one. */
-  private get reader(): SearchReader | null {
-    if (this.file === ':memory:') return null;
-    this.readerStarted ??= new SearchReader(this.file);
-    return this.readerStarted;
   }
 
   put(doc: SearchDocument, position: number): SearchWrite {
@@ -116,22 +107,12 @@ export class SqliteSearchIndex implements SearchIndex {
   async search(terms: readonly SearchTerm[], range: SearchRange, limit: number): Promise<number[]> {
     if (terms.length === 0 || limit <= 0) return [];
     const query = ftsQuery(terms);
-    if (this.reader) {
-      this.commitQuietly();
-      return 'below' in range
-        ? this.reader.ask({ kind: 'below', query, bound: range.below, limit })
-        : this.reader.ask({ kind: 'above', query, bound: range.above, limit });
-    }
     const rows = 'below' in range ? this.statements.below.all(query, range.below, limit) : this.statements.above.all(query, range.above, limit);
     return rows.map((row) => row.id);
   }
 
   async matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]> {
     if (terms.length === 0 || ids.length === 0) return [];
-    if (this.reader) {
-      this.commitQuietly();
-      return this.reader.ask({ kind: 'among', terms, ids });
-    }
     const query = ftsQuery(terms);
     const found: number[] = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) if (this.statements.among.get(query, id)) found.push(id);
@@ -154,7 +135,6 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async close(): Promise<void> {
     this.commitQuietly();
-    await this.readerStarted?.close();
     this.db.close();
   }
 
@@ -214,6 +194,7 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     this.lastPosition = this.statements.position.get()?.value ?? 0;
     this.failure = error instanceof Error ? error : new Error(String(error));
+    this.options.onFailure?.(this.failure);
     return this.failure;
   }
 }
