@@ -10,20 +10,22 @@ const SCAN_PAGE = 2000;
 
 /**
  * After each batch the sweep rests this many times as long as the event loop was busy during the
- * batch (until its read models had applied it), so it takes about a quarter of the loop's time at
- * most: a batch's forgetting (search entries removed, clients told) runs on the event loop, and a
- * sweep that never rested held every other request behind it (p99 of 10 s at 1,000,000 messages).
- * Time the batch spent waiting elsewhere (the key store's thread syncing the disk) costs no rest.
+ * batch (until its read models had applied it), so it takes about a fifth of the loop's time at
+ * most: a batch's forgetting (clients told, flags and unreads cleared, keys destroyed) runs on the
+ * event loop, and a sweep that never rested held every other request behind it (p99 of 10 s at
+ * 1,000,000 messages). Time the batch spent waiting elsewhere (the key store's and the search
+ * index's threads) costs no rest. Three, with batches of 25: others' delivery p99 70–76 ms beside a
+ * sweep of 100,000 messages; four, with batches of 10: 42–45 ms (bench `retention`, session 18).
  */
-export const REST_PER_BATCH_TIME = 3;
+export const REST_PER_BATCH_TIME = 4;
 
 /**
  * Messages one sweep batch deletes at most (the public server archives 100 of a topic or 1,000 of a
- * conversation at once, the most a batch may hold here too). Applying a batch (search entries removed,
- * clients told, flags and unreads cleared) is one stretch of the event loop: at 1,000,000 messages a
- * batch of 100 held it for up to 80 ms, every request beside it waiting; 25 keep each stretch short.
+ * conversation at once, the most a batch may hold here too). Applying a batch is one stretch of the
+ * event loop: at 1,000,000 messages a batch of 100 held it for up to 80 ms, one of 25 (the search
+ * index written in its own thread) 18 ms at p90 and 55 ms at p99; 10 keep each stretch shorter.
  */
-export const SWEEP_BATCH_SIZE = 25;
+export const SWEEP_BATCH_SIZE = 10;
 const rest = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What sweepExpiredMessages uses. */
