@@ -72,4 +72,20 @@ describe('ThreadedSearchIndex: writes off the event loop', () => {
       await index.close();
     }
   });
+
+  it('tells its failure listeners when the writer thread is lost, and refuses writes and questions after', async () => {
+    const index = new ThreadedSearchIndex(join(freshFile(), 'no such directory', 'search.sqlite3'));
+    try {
+      const told = await new Promise<Error>((resolve) => index.watchFailures((error) => resolve(error)));
+      expect(told.message).to.match(/unable to open database file|directory does not exist/i);
+      expect(() => index.put({ id: 1, topic: 't', text: 'words' }, 1)).to.throw(told.message);
+      const refused = await index.position().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).to.equal(told);
+    } finally {
+      await index.close();
+    }
+  });
 });

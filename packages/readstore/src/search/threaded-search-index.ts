@@ -26,7 +26,9 @@ const failureOf = (message: string, code: string | undefined): Error => Object.a
  *
  * A failed write or commit (a full disk) comes back from the writer after the call that posted it:
  * `watchFailures` listeners hear of it then, the next write throws it, and the writer drops writes
- * until resumed; `position()` is then what the file holds, for the keeper to replay from.
+ * until resumed; `position()` is then what the file holds, for the keeper to replay from. A writer
+ * thread that is lost (it could not open the file, or exited) is told to the listeners the same way;
+ * writes and questions are refused from then on, and searches answer from what the file holds.
  */
 export class ThreadedSearchIndex implements SearchIndex {
   private readonly worker: Worker;
@@ -80,7 +82,7 @@ export class ThreadedSearchIndex implements SearchIndex {
 
   async search(terms: readonly SearchTerm[], range: SearchRange, limit: number): Promise<number[]> {
     if (terms.length === 0 || limit <= 0) return [];
-    await this.ask('commit');
+    await this.committed();
     const query = ftsQuery(terms);
     return 'below' in range
       ? this.reader.ask({ kind: 'below', query, bound: range.below, limit })
@@ -89,7 +91,7 @@ export class ThreadedSearchIndex implements SearchIndex {
 
   async matchingAmong(terms: readonly SearchTerm[], ids: readonly number[]): Promise<number[]> {
     if (terms.length === 0 || ids.length === 0) return [];
-    await this.ask('commit');
+    await this.committed();
     return this.reader.ask({ kind: 'among', terms, ids });
   }
 
@@ -115,6 +117,14 @@ export class ThreadedSearchIndex implements SearchIndex {
     this.broken ??= new Error('search index closed');
     await this.readerStarted?.close();
     await this.worker.terminate();
+  }
+
+  /**
+   * Asks the writer to commit before a read. A writer that cannot (its thread gone) fails no search:
+   * the reader answers from what the file holds, as searches do while the index is behind.
+   */
+  private async committed(): Promise<void> {
+    await this.ask('commit').catch(() => undefined);
   }
 
   private post(write: WriterWrite): SearchWrite {
@@ -151,9 +161,12 @@ export class ThreadedSearchIndex implements SearchIndex {
     else waiting.resolve(answer.position);
   }
 
+  /** The writer thread is gone: questions waiting are refused, and, unless it was closed, the listeners told. */
   private fail(error: Error): void {
+    const unexpected = this.broken === null;
     this.broken ??= error;
     for (const waiting of this.waiting.values()) waiting.reject(this.broken);
     this.waiting.clear();
+    if (unexpected) for (const listener of this.failureListeners) listener(error);
   }
 }
