@@ -1,4 +1,5 @@
 export * from './event-store.js';
+export * from './group-commit.js';
 export * from './schema-registry.js';
 export * from './validating-event-store.js';
 export * from './delegating-event-store.js';

@@ -15,17 +15,31 @@ export interface SubjectParts {
   id: number;
 }
 
-/** The kind and integer id of a numbered subject; null for any other subject. */
-export function subjectParts(subject: Subject): SubjectParts | null {
-  const match = NUMBERED.exec(subject);
-  return match ? { kind: match[1], id: Number(match[2]) } : null;
+/** A subject read apart, and its epoch: a send asks for both of the same subject several times. */
+interface ReadSubject {
+  subject: Subject;
+  parts: Readonly<SubjectParts> | null;
+  epoch: string;
 }
 
-/** The epoch a subject's key comes from: `message/3` holds messages 3072–4095; another subject is its own. */
-export function epochOf(subject: Subject): string {
-  const parts = subjectParts(subject);
-  return parts ? `${parts.kind}/${Math.floor(parts.id / EPOCH_SIZE)}` : `${subject}/*`;
+/** The last subjects read (a send's own and the next epoch's), most recent first. */
+const recent: ReadSubject[] = [];
+const RECENT = 4;
+
+function read(subject: Subject): ReadSubject {
+  for (const each of recent) if (each.subject === subject) return each;
+  const match = NUMBERED.exec(subject);
+  const parts = match ? { kind: match[1], id: Number(match[2]) } : null;
+  const entry = { subject, parts, epoch: parts ? `${parts.kind}/${Math.floor(parts.id / EPOCH_SIZE)}` : `${subject}/*` };
+  if (recent.unshift(entry) > RECENT) recent.pop();
+  return entry;
 }
+
+/** The kind and integer id of a numbered subject; null for any other subject. */
+export const subjectParts = (subject: Subject): Readonly<SubjectParts> | null => read(subject).parts;
+
+/** The epoch a subject's key comes from: `message/3` holds messages 3072–4095; another subject is its own. */
+export const epochOf = (subject: Subject): string => read(subject).epoch;
 
 /** The same kind's subject one epoch further (`message-5` → `message-1029`); null for a subject that is its own epoch. */
 export function subjectOfNextEpoch(subject: Subject): Subject | null {

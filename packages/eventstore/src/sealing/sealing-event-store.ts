@@ -1,14 +1,12 @@
 import type { StoredEvent } from '@chat/core';
 import type { SubjectKeys } from '@chat/keystore';
 import type { AppendResult, EventListener, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StreamAppendRequest } from '../event-store.js';
-import { planSeal, sealPlanned, subjectsOf } from './seal-data.js';
+import { commitsInGroups } from '../group-commit.js';
+import { type PlannedBox, planSeal, sealPlanned, subjectsOf } from './seal-data.js';
 import type { SealSpecs } from './seal-spec.js';
 import { unsealData } from './unseal-data.js';
 
 type Data = Record<string, unknown>;
-
-/** A batch sealed at once (not waiting for a new epoch). */
-const isReady = (events: readonly EventToAppend[] | Promise<readonly EventToAppend[]>): events is readonly EventToAppend[] => Array.isArray(events);
 
 /**
  * The log as the server uses it, with the values that may have to be forgotten sealed (see
@@ -16,9 +14,18 @@ const isReady = (events: readonly EventToAppend[] | Promise<readonly EventToAppe
  * back, decrypted when read, or as placeholders once forgotten. Below it the log holds only ciphertext,
  * so its bytes, its hash chain and every seal stay as they were when a key is destroyed. Events just
  * appended reach subscribers as the deciders made them, without a round of decryption.
+ *
+ * An append is planned when it arrives (what each event seals, and under which subjects' keys, whose
+ * epochs are stored first when new) and sealed when it is written: by a log that commits in groups
+ * (group-commit.ts), each group's events one after the other as the group is written; by any other
+ * log, before it is handed the append.
  */
 export class SealingEventStore implements EventStore {
   private readonly plain = new Map<string, Data>();
+  /** What each planned event, by id, seals when it is written. */
+  private readonly planned = new Map<string, PlannedBox[]>();
+  /** Whether the log seals each group as it writes it (through `sealAppends`). */
+  private readonly grouped: boolean;
 
   constructor(
     readonly inner: EventStore,
@@ -26,29 +33,36 @@ export class SealingEventStore implements EventStore {
     private readonly keys: SubjectKeys,
     /** False only to measure the cost of sealing: new events are stored as they are (as before sealing). */
     private readonly sealing = true,
-  ) {}
+  ) {
+    const grouping = sealing && commitsInGroups(inner) ? inner : null;
+    grouping?.prepareAppends((appends) => this.sealAppends(appends));
+    this.grouped = grouping !== null;
+  }
 
   append(stream: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.writeSealed([events], ([sealed]) => this.inner.append(stream, sealed, expected));
+    return this.writeSealed([events], (sealed) => this.inner.append(stream, sealed === null ? events : sealed[0], expected));
   }
 
   appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
     return this.writeSealed(
       appends.map((append) => append.events),
-      (sealed) => this.inner.appendStreams(appends.map((append, index) => ({ ...append, events: sealed[index] }))),
+      (sealed) => this.inner.appendStreams(sealed === null ? appends : appends.map((append, index) => ({ ...append, events: sealed[index] }))),
     );
   }
 
   /**
-   * Writes the batches once sealed: in the same call when every epoch they need is known, else once
-   * the new epochs are stored. A failure anywhere (sealing included) is the returned promise's, and the
-   * batches' plain copies are dropped when the write settles, whichever way.
+   * Writes the batches once planned: in the same call when every epoch they need is known (every send
+   * but one in 1,024: no promise, no turn of the microtask queue), else once the new epochs are stored.
+   * `write` is given the batches sealed, or null when the log seals them as it writes them. A failure
+   * anywhere (sealing included) is the returned promise's, and the batches' plain copies and plans are
+   * dropped when the write settles, whichever way.
    */
-  private writeSealed<T>(batches: readonly (readonly EventToAppend[])[], write: (sealed: readonly (readonly EventToAppend[])[]) => Promise<T>): Promise<T> {
+  private writeSealed<T>(batches: readonly (readonly EventToAppend[])[], write: (sealed: readonly (readonly EventToAppend[])[] | null) => Promise<T>): Promise<T> {
     let written: Promise<T>;
     try {
-      const sealed = batches.map((events) => this.sealed(events, 0, null, -1));
-      written = sealed.every(isReady) ? write(sealed) : Promise.all(sealed).then(write);
+      const go = (): Promise<T> => write(this.grouped ? null : batches.map((events) => this.sealNow(events)));
+      const planning = this.sealing ? this.plan(batches, 0, 0, null) : null;
+      written = planning ? planning.then(go) : go();
     } catch (error) {
       written = Promise.reject(error);
     }
@@ -58,37 +72,68 @@ export class SealingEventStore implements EventStore {
   }
 
   /**
-   * The events as stored, at once when every epoch they need is known (every send but one in 1,024:
-   * no promise, no turn of the microtask queue), or once the new epochs are made, from the event that
-   * needs them on (the ones before are kept in `out`). `ensured` is the event whose epochs were just made.
+   * Plans every event's boxes, from batch `batch`, event `from` on; a promise when an epoch must be
+   * stored first (planning goes on from the event that needs it, `ensured` once its epochs are made).
    */
-  private sealed(events: readonly EventToAppend[], from: number, out: EventToAppend[] | null, ensured: number): readonly EventToAppend[] | Promise<readonly EventToAppend[]> {
-    if (!this.sealing) return events;
-    for (let index = from; index < events.length; index++) {
-      const entry = events[index];
-      const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
-      if (!groups) continue;
-      const data = entry.event.data as Data;
-      const boxes = planSeal(data, groups);
-      if (boxes.length === 0) continue;
-      const subjects = subjectsOf(boxes);
-      if (index !== ensured && !subjects.every((subject) => this.keys.ring.knows(subject))) {
-        const sofar = out;
-        return this.keys.ensure(subjects).then(() => this.sealed(events, index, sofar, index));
+  private plan(batches: readonly (readonly EventToAppend[])[], batch: number, from: number, ensured: EventToAppend | null): Promise<void> | null {
+    for (let b = batch; b < batches.length; b++) {
+      const events = batches[b];
+      for (let index = b === batch ? from : 0; index < events.length; index++) {
+        const entry = events[index];
+        const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
+        if (!groups) continue;
+        const data = entry.event.data as Data;
+        const boxes = planSeal(data, groups);
+        if (boxes.length === 0) continue;
+        const subjects = subjectsOf(boxes);
+        if (entry !== ensured && !subjects.every((subject) => this.keys.ring.knows(subject))) {
+          return this.keys.ensure(subjects).then(() => this.plan(batches, b, index, entry) ?? undefined);
+        }
+        const forgotten = subjects.find((subject) => this.keys.ring.isForgotten(subject));
+        if (forgotten !== undefined) throw new Error(`cannot seal for ${forgotten}: already forgotten`);
+        this.keys.prepareNext(subjects);
+        this.planned.set(entry.id, boxes);
+        this.plain.set(entry.id, data);
       }
-      this.keys.prepareNext(subjects);
-      const stored = sealPlanned(data, boxes, entry.id, this.keys.ring);
-      this.plain.set(entry.id, data);
+    }
+    return null;
+  }
+
+  /** The events as stored: each planned one sealed (the same array when none is). */
+  private sealNow(events: readonly EventToAppend[]): readonly EventToAppend[] {
+    let out: EventToAppend[] | null = null;
+    for (let index = 0; index < events.length; index++) {
+      const entry = events[index];
+      const boxes = this.planned.get(entry.id);
+      if (!boxes) continue;
+      this.planned.delete(entry.id);
+      const stored = sealPlanned(entry.event.data as Data, boxes, entry.id, this.keys.ring);
       out ??= [...events];
       out[index] = { ...entry, event: { ...entry.event, data: stored } as EventToAppend['event'] };
     }
     return out ?? events;
   }
 
-  /** An append that failed never reaches subscribers: its plain copies are dropped. */
+  /** A command's appends sealed as the log writes them (the preparer of a log that commits in groups). */
+  private sealAppends(appends: readonly StreamAppendRequest[]): readonly StreamAppendRequest[] {
+    let out: StreamAppendRequest[] | null = null;
+    for (let index = 0; index < appends.length; index++) {
+      const append = appends[index];
+      const events = this.sealNow(append.events);
+      if (events === append.events) continue;
+      out ??= [...appends];
+      out[index] = { ...append, events };
+    }
+    return out ?? appends;
+  }
+
+  /** An append that failed never reaches subscribers: its plain copies and plans are dropped. */
   private settle(events: readonly EventToAppend[]): void {
     queueMicrotask(() => {
-      for (const entry of events) this.plain.delete(entry.id);
+      for (const entry of events) {
+        this.plain.delete(entry.id);
+        this.planned.delete(entry.id);
+      }
     });
   }
 

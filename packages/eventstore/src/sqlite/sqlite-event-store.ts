@@ -11,6 +11,7 @@ import {
   type StreamAppendRequest,
   WrongExpectedRevision,
 } from '../event-store.js';
+import type { AppendPreparer, GroupCommittingStore } from '../group-commit.js';
 import { type ChainedRow, chainHash, GENESIS_HASH } from './chain-hash.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 
@@ -49,10 +50,11 @@ export class DuplicateEventId extends Error {
 }
 
 /** The embedded default: the whole durable state of an install in one SQLite file (WAL). */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, GroupCommittingStore {
   private readonly db: Database.Database;
   private readonly listeners = new Set<EventListener>();
   private pending: PendingAppend[] = [];
+  private preparer: AppendPreparer | null = null;
   private readonly statements;
   private lastHash: string;
   private lastPosition: number;
@@ -102,6 +104,11 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  /** Each command's appends go through `preparer` as its group is written, inside its savepoint. */
+  prepareAppends(preparer: AppendPreparer): void {
+    this.preparer = preparer;
+  }
+
   /** Every stream of the command in one savepoint: one failed expectation undoes the others. */
   async appendStreams(appends: readonly StreamAppendRequest[]): Promise<{ position: number }> {
     const results = await this.enqueue(appends);
@@ -127,7 +134,7 @@ export class SqliteEventStore implements EventStore {
         for (const item of batch) {
           const chain = { hash: this.lastHash, position: this.lastPosition };
           try {
-            outcomes.push(this.db.transaction(() => this.insertAll(item.appends))());
+            outcomes.push(this.db.transaction(() => this.insertAll(this.preparer ? this.preparer(item.appends) : item.appends))());
           } catch (error) {
             // The savepoint is rolled back: so is the chain.
             this.lastHash = chain.hash;
