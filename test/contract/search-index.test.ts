@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { type SearchIndex, searchTerms, SqliteSearchIndex, ThreadedSearchIndex, WRITES_BEFORE_SYNC } from '@chat/readstore';
 import { MongoReadStore } from '@chat/readstore/mongodb';
@@ -84,6 +84,27 @@ describe('ThreadedSearchIndex: writes off the event loop', () => {
         (error: unknown) => error,
       );
       expect(refused).to.equal(told);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('starts a new writer thread when resumed after losing one, which opens the file once it can', async () => {
+    const directory = join(dirname(freshFile()), 'made later');
+    const index = new ThreadedSearchIndex(join(directory, 'search.sqlite3'));
+    try {
+      const failures: Error[] = [];
+      await new Promise<void>((resolve) => index.watchFailures((error) => (failures.push(error), resolve())));
+      index.resume(); // the directory is still missing: the new thread is lost too, and told
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(failures.length).to.be.greaterThan(1);
+      expect(() => index.put({ id: 1, topic: 't', text: 'words' }, 1)).to.throw(/unable to open database file|directory does not exist/i);
+      mkdirSync(directory, { recursive: true });
+      index.resume();
+      expect(await index.position()).to.equal(0);
+      await index.put({ id: 7, topic: 'travel', text: 'kept words' }, 3);
+      expect(await index.search(searchTerms(['kept']), { below: 100 }, 10)).to.deep.equal([7]);
+      expect(await index.position()).to.equal(3);
     } finally {
       await index.close();
     }

@@ -28,10 +28,13 @@ const failureOf = (message: string, code: string | undefined): Error => Object.a
  * `watchFailures` listeners hear of it then, the next write throws it, and the writer drops writes
  * until resumed; `position()` is then what the file holds, for the keeper to replay from. A writer
  * thread that is lost (it could not open the file, or exited) is told to the listeners the same way;
- * writes and questions are refused from then on, and searches answer from what the file holds.
+ * writes and questions are refused, and searches answer from what the file holds, until `resume`
+ * starts a new one.
  */
 export class ThreadedSearchIndex implements SearchIndex {
-  private readonly worker: Worker;
+  private readonly options: SearchWriterOptions;
+  private worker: Worker;
+  private closed = false;
   private readonly waiting = new Map<number, Waiting>();
   private next = 0;
   private unsynced = 0;
@@ -46,12 +49,18 @@ export class ThreadedSearchIndex implements SearchIndex {
     private readonly file: string,
     options: Omit<SearchWriterOptions, 'file'> = {},
   ) {
-    const data: SearchWriterOptions = { file, ...options };
-    this.worker = new Worker(workerSource(new URL('./search-writer-thread.ts', import.meta.url)), { eval: true, workerData: data });
-    this.worker.unref();
-    this.worker.on('message', (answer: WriterAnswer) => this.settle(answer));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`search writer exited with ${code}`)));
+    this.options = { file, ...options };
+    this.worker = this.startWriter();
+  }
+
+  /** A writer thread over the file; the events of one that was replaced are ignored. */
+  private startWriter(): Worker {
+    const worker = new Worker(workerSource(new URL('./search-writer-thread.ts', import.meta.url)), { eval: true, workerData: this.options });
+    worker.unref();
+    worker.on('message', (answer: WriterAnswer) => worker === this.worker && this.settle(answer));
+    worker.on('error', (error) => worker === this.worker && this.fail(error));
+    worker.on('exit', (code) => worker === this.worker && this.fail(new Error(`search writer exited with ${code}`)));
+    return worker;
   }
 
   /** Started at the first search, so a process that never searches runs no reader. */
@@ -103,9 +112,22 @@ export class ThreadedSearchIndex implements SearchIndex {
     this.failureListeners.push(listener);
   }
 
+  /**
+   * Writes are taken again: the writer's reported failure is forgotten, and a writer thread that was
+   * lost is replaced by a new one, which opens the file again (the keeper resumes every few seconds
+   * while the index is behind, so search comes back once the file can be opened, without a restart).
+   */
   resume(): void {
     this.failure = null;
-    if (!this.broken) this.worker.postMessage({ kind: 'resume' } satisfies WriterWrite);
+    if (this.closed) return;
+    if (this.broken) {
+      this.broken = null;
+      this.unsynced = 0;
+      void this.worker.terminate();
+      this.worker = this.startWriter();
+      return;
+    }
+    this.worker.postMessage({ kind: 'resume' } satisfies WriterWrite);
   }
 
   async clear(): Promise<void> {
@@ -113,6 +135,7 @@ export class ThreadedSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (!this.broken) await this.ask('close').catch(() => undefined);
     this.broken ??= new Error('search index closed');
     await this.readerStarted?.close();
