@@ -93,11 +93,13 @@ describe('ThreadedSearchIndex: writes off the event loop', () => {
     const directory = join(dirname(freshFile()), 'made later');
     const index = new ThreadedSearchIndex(join(directory, 'search.sqlite3'));
     try {
+      let told: () => void = () => undefined;
       const failures: Error[] = [];
-      await new Promise<void>((resolve) => index.watchFailures((error) => (failures.push(error), resolve())));
+      index.watchFailures((error) => (failures.push(error), told()));
+      await new Promise<void>((resolve) => (told = resolve));
       index.resume(); // the directory is still missing: the new thread is lost too, and told
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(failures.length).to.be.greaterThan(1);
+      await new Promise<void>((resolve) => (told = resolve));
+      expect(failures).to.have.length(2);
       expect(() => index.put({ id: 1, topic: 't', text: 'words' }, 1)).to.throw(/unable to open database file|directory does not exist/i);
       mkdirSync(directory, { recursive: true });
       index.resume();

@@ -68,6 +68,24 @@ describe('SealingEventStore over a log that commits in groups', function () {
     expect(await log.headPosition()).to.equal(1);
   });
 
+  it('seals a retried command apart from the first, even when the first failed in the same group', async function () {
+    const failing = store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'stream_exists' }]);
+    const retried = store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'no_stream' }]);
+    const [first, second] = await Promise.allSettled([failing, retried]);
+    expect([first.status, second.status]).to.deep.equal(['rejected', 'fulfilled']);
+    const [row] = await storedRows(log);
+    expect(row).to.not.have.property('content');
+    expect(row[SEALED]).to.have.length(1);
+  });
+
+  it('seals what is appended to the log below it too: nothing of a sealed type is written in clear', async function () {
+    await log.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'no_stream' }]);
+    const [row] = await storedRows(log);
+    expect(row).to.not.have.property('content');
+    const [event] = await store.readAt([1]);
+    expect((event.data as { content: string }).content).to.equal('secret 5');
+  });
+
   it('stores a retried command with the same bytes (the same event id seals alike)', async function () {
     await store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'no_stream' }]);
     await store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'no_stream' }]);

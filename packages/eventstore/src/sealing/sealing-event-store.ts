@@ -22,8 +22,11 @@ type Data = Record<string, unknown>;
  */
 export class SealingEventStore implements EventStore {
   private readonly plain = new Map<string, Data>();
-  /** What each planned event, by id, seals when it is written. */
-  private readonly planned = new Map<string, PlannedBox[]>();
+  /**
+   * What each planned event seals when it is written, by the append's own entry (not its id: a retried
+   * request's second append of the same ids is planned and sealed apart, whatever became of the first).
+   */
+  private readonly planned = new WeakMap<EventToAppend, PlannedBox[]>();
   /** Whether the log seals each group as it writes it (through `sealAppends`). */
   private readonly grouped: boolean;
 
@@ -53,14 +56,15 @@ export class SealingEventStore implements EventStore {
   /**
    * Writes the batches once planned: in the same call when every epoch they need is known (every send
    * but one in 1,024: no promise, no turn of the microtask queue), else once the new epochs are stored.
-   * `write` is given the batches sealed, or null when the log seals them as it writes them. A failure
-   * anywhere (sealing included) is the returned promise's, and the batches' plain copies and plans are
-   * dropped when the write settles, whichever way.
+   * `write` is given the batches sealed, or null when the log seals them as it writes them (or sealing
+   * is off). A failure
+   * anywhere (sealing included) is the returned promise's, and the batches' plain copies are dropped
+   * when the write settles, whichever way.
    */
   private writeSealed<T>(batches: readonly (readonly EventToAppend[])[], write: (sealed: readonly (readonly EventToAppend[])[] | null) => Promise<T>): Promise<T> {
     let written: Promise<T>;
     try {
-      const go = (): Promise<T> => write(this.grouped ? null : batches.map((events) => this.sealNow(events)));
+      const go = (): Promise<T> => write(this.grouped || !this.sealing ? null : batches.map((events) => this.sealNow(events)));
       const planning = this.sealing ? this.plan(batches, 0, 0, null) : null;
       written = planning ? planning.then(go) : go();
     } catch (error) {
@@ -92,26 +96,35 @@ export class SealingEventStore implements EventStore {
         const forgotten = subjects.find((subject) => this.keys.ring.isForgotten(subject));
         if (forgotten !== undefined) throw new Error(`cannot seal for ${forgotten}: already forgotten`);
         this.keys.prepareNext(subjects);
-        this.planned.set(entry.id, boxes);
+        this.planned.set(entry, boxes);
         this.plain.set(entry.id, data);
       }
     }
     return null;
   }
 
-  /** The events as stored: each planned one sealed (the same array when none is). */
+  /**
+   * The events as stored: each planned one sealed (the same array when none is). An event of a sealed
+   * type that was not planned here (appended to the log below by someone else) is planned now, so
+   * nothing that must be sealed is ever written in clear; its epochs must exist already.
+   */
   private sealNow(events: readonly EventToAppend[]): readonly EventToAppend[] {
     let out: EventToAppend[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const entry = events[index];
-      const boxes = this.planned.get(entry.id);
+      const boxes = this.planned.get(entry) ?? this.unplanned(entry);
       if (!boxes) continue;
-      this.planned.delete(entry.id);
       const stored = sealPlanned(entry.event.data as Data, boxes, entry.id, this.keys.ring);
       out ??= [...events];
       out[index] = { ...entry, event: { ...entry.event, data: stored } as EventToAppend['event'] };
     }
     return out ?? events;
+  }
+
+  private unplanned(entry: EventToAppend): PlannedBox[] | null {
+    const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
+    const boxes = groups ? planSeal(entry.event.data as Data, groups) : [];
+    return boxes.length > 0 ? boxes : null;
   }
 
   /** A command's appends sealed as the log writes them (the preparer of a log that commits in groups). */
@@ -127,13 +140,10 @@ export class SealingEventStore implements EventStore {
     return out ?? appends;
   }
 
-  /** An append that failed never reaches subscribers: its plain copies and plans are dropped. */
+  /** An append that failed never reaches subscribers: its plain copies are dropped (its plans go with its entries). */
   private settle(events: readonly EventToAppend[]): void {
     queueMicrotask(() => {
-      for (const entry of events) {
-        this.plain.delete(entry.id);
-        this.planned.delete(entry.id);
-      }
+      for (const entry of events) this.plain.delete(entry.id);
     });
   }
 
