@@ -68,7 +68,7 @@ describe('SealingEventStore over a log that commits in groups', function () {
     expect(await log.headPosition()).to.equal(1);
   });
 
-  it('seals a retried command apart from the first, even when the first failed in the same group', async function () {
+  it('stores a retried command sealed when its first attempt failed in the same group', async function () {
     const failing = store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'stream_exists' }]);
     const retried = store.appendStreams([{ stream: 'message-5', events: [sent(5)], expected: 'no_stream' }]);
     const [first, second] = await Promise.allSettled([failing, retried]);

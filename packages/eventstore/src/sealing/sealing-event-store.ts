@@ -57,9 +57,8 @@ export class SealingEventStore implements EventStore {
    * Writes the batches once planned: in the same call when every epoch they need is known (every send
    * but one in 1,024: no promise, no turn of the microtask queue), else once the new epochs are stored.
    * `write` is given the batches sealed, or null when the log seals them as it writes them (or sealing
-   * is off). A failure
-   * anywhere (sealing included) is the returned promise's, and the batches' plain copies are dropped
-   * when the write settles, whichever way.
+   * is off). A failure anywhere (sealing included) is the returned promise's, and the batches' plain
+   * copies are dropped when the write settles, whichever way.
    */
   private writeSealed<T>(batches: readonly (readonly EventToAppend[])[], write: (sealed: readonly (readonly EventToAppend[])[] | null) => Promise<T>): Promise<T> {
     let written: Promise<T>;
@@ -84,11 +83,8 @@ export class SealingEventStore implements EventStore {
       const events = batches[b];
       for (let index = b === batch ? from : 0; index < events.length; index++) {
         const entry = events[index];
-        const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
-        if (!groups) continue;
-        const data = entry.event.data as Data;
-        const boxes = planSeal(data, groups);
-        if (boxes.length === 0) continue;
+        const boxes = this.boxesOf(entry);
+        if (!boxes) continue;
         const subjects = subjectsOf(boxes);
         if (entry !== ensured && !subjects.every((subject) => this.keys.ring.knows(subject))) {
           return this.keys.ensure(subjects).then(() => this.plan(batches, b, index, entry) ?? undefined);
@@ -97,7 +93,7 @@ export class SealingEventStore implements EventStore {
         if (forgotten !== undefined) throw new Error(`cannot seal for ${forgotten}: already forgotten`);
         this.keys.prepareNext(subjects);
         this.planned.set(entry, boxes);
-        this.plain.set(entry.id, data);
+        this.plain.set(entry.id, entry.event.data as Data);
       }
     }
     return null;
@@ -112,7 +108,7 @@ export class SealingEventStore implements EventStore {
     let out: EventToAppend[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const entry = events[index];
-      const boxes = this.planned.get(entry) ?? this.unplanned(entry);
+      const boxes = this.planned.get(entry) ?? this.boxesOf(entry);
       if (!boxes) continue;
       const stored = sealPlanned(entry.event.data as Data, boxes, entry.id, this.keys.ring);
       out ??= [...events];
@@ -121,7 +117,8 @@ export class SealingEventStore implements EventStore {
     return out ?? events;
   }
 
-  private unplanned(entry: EventToAppend): PlannedBox[] | null {
+  /** What the event's data seals under its type's seal groups; null when nothing. */
+  private boxesOf(entry: EventToAppend): PlannedBox[] | null {
     const groups = this.specs.get(`${entry.event.type}.v${entry.metadata.schema_version}`);
     const boxes = groups ? planSeal(entry.event.data as Data, groups) : [];
     return boxes.length > 0 ? boxes : null;
