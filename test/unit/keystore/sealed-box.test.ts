@@ -59,6 +59,24 @@ describe('sealed boxes', () => {
     expect(() => openText(KEY, v1Context, changed(box), 1)).to.throw();
   });
 
+  it('gives libsodium\'s and Node\'s the same bytes at every size around the ends of libsodium\'s working memory, whatever was sealed before', () => {
+    const sodium = sodiumChachaBoxes();
+    if (!sodium) throw new Error('sodium-native did not load');
+    // Around 1,024 bytes of context and 16,384 bytes of input (texts of 3-byte characters, and boxes
+    // whose base64 is that long), each length after another so views kept for one never show through.
+    const lengths = [0, 1, 2, 15, 16, 17, 340, 341, 342, 343, 1365, 1366, 4095, 4096, 4097, 5461, 5462, 5463, 12_285, 12_288, 16_368, 16_384, 16_400];
+    for (const length of lengths) {
+      for (const text of ['x'.repeat(length), '€'.repeat(length)]) {
+        const context = `${CONTEXT}${'é'.repeat(length % 700)}`;
+        const box = sodium.seal(KEY, context, text);
+        expect(box).to.equal(nodeChachaBoxes.seal(KEY, context, text));
+        expect(sodium.open(KEY, context, box)).to.equal(text);
+        expect(sodium.open(KEY, CONTEXT, sodium.seal(KEY, CONTEXT, TEXT))).to.equal(TEXT);
+        expect(() => sodium.open(KEY, context, changed(box))).to.throw();
+      }
+    }
+  });
+
   it('seals texts of any length and script, longer ones than its working memory too', () => {
     for (const text of ['', 'é', '🙂 ünïcödé ✓', 'x'.repeat(100_000), '日本語'.repeat(20_000)]) {
       const box = sealText(KEY, CONTEXT, text);
